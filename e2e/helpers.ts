@@ -1,0 +1,28 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Demo accounts seeded by the server on first run. */
+export const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
+export const OWNER = { email: 'owner@example.com', password: 'owner1234' };
+
+export async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Signs in from /login (or wherever the page is sent there) and waits for the admin area. */
+export async function signIn(page: Page, path = '/login') {
+  await page.goto(path);
+  await fillLogin(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\//);
+  await expect(headerTitle(page)).toBeVisible();
+}
+
+/** The page title in the header. */
+export function headerTitle(page: Page) {
+  return page.getByRole('banner').getByRole('heading', { level: 4 });
+}
+
+export function sidebar(page: Page) {
+  return page.locator('aside');
+}

@@ -1,0 +1,49 @@
+/** Two projects: the reference server in node, the SPA in jsdom. Native ESM (see README). */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'es6' },
+  },
+];
+
+/** ESM-only packages that CommonJS dependencies require(); jest (on Node < 24.9) needs them as CJS. */
+const requiredEsm = ['content-disposition', 'cookie'];
+const swcCjs = ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }];
+
+export default {
+  // Global only (jest ignores it per project): cloning a test database takes seconds on a busy machine.
+  testTimeout: 60_000,
+  projects: [
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server', '<rootDir>/scripts', '<rootDir>/openapi'],
+      testMatch: ['**/*.test.ts'],
+      extensionsToTreatAsEsm: ['.ts'],
+      transform: {
+        '^.+\\.ts$': swc,
+        [`node_modules/(${requiredEsm.join('|')})/.+\\.js$`]: swcCjs,
+      },
+      transformIgnorePatterns: [`/node_modules/(?!(${requiredEsm.join('|')})/)`],
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+      globalSetup: '<rootDir>/server/test/global-setup.js',
+      globalTeardown: '<rootDir>/server/test/global-teardown.js',
+    },
+    {
+      displayName: 'client',
+      testEnvironment: '<rootDir>/src/test/jsdom-environment.js',
+      setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+      roots: ['<rootDir>/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      extensionsToTreatAsEsm: ['.ts', '.tsx'],
+      transform: { '^.+\\.tsx?$': swc },
+      // Stylesheets (the lazily loaded rich-text editor's) are webpack's business, not jsdom's.
+      moduleNameMapper: { '\\.css$': '<rootDir>/src/test/style-stub.js' },
+    },
+  ],
+};

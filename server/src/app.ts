@@ -1,0 +1,124 @@
+/**
+ * Builds the Fastify instance: the contract's operations bound to their handlers by operationId
+ * (fastify-openapi-glue validates every request against the contract), the bearer security
+ * scheme, errors in the contract's ErrorResponse shape, and the built SPA with history fallback.
+ * Tests call `buildApp` and `inject`; main.ts adds listening, seeding and signals.
+ */
+import fs from 'node:fs';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { Database } from './db/client.js';
+import type { ServerConfig } from './config.js';
+import { loadContract } from './contract.js';
+import { bearerAuth } from './auth/bearer-auth.js';
+import { handlers } from './handlers/index.js';
+import { HttpError } from './lib/http-error.js';
+import { MAX_IMAGE_BYTES, MAX_IMAGES, multipartOptions } from './lib/multipart.js';
+
+export const API_PREFIX = '/api/v1';
+export { MAX_IMAGE_BYTES, MAX_IMAGES };
+
+export type BuildAppOptions = {
+  database: Database;
+  config: ServerConfig;
+  logger?: boolean | object;
+};
+
+export async function buildApp({ database, config, logger = false }: BuildAppOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  });
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorateRequest('user', null as never);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(formbody);
+  // Multipart fields become body values the contract validates; files are buffered beside the
+  // request (see lib/multipart.ts).
+  await app.register(multipart, multipartOptions);
+
+  const specification = await loadContract();
+  await app.register(openapiGlue, {
+    specification,
+    prefix: API_PREFIX,
+    securityHandlers: { bearerAuth },
+    operationResolver: (operationId: string) => resolveHandler(handlers, operationId) as never,
+  });
+
+  registerSpa(app, config.buildDir);
+  return app;
+}
+
+/** The handler of an operation, or one answering 501 when the operation has none yet. */
+export function resolveHandler(map: object, operationId: string): (...args: never[]) => unknown {
+  const handler = (map as Record<string, unknown>)[operationId];
+  if (typeof handler === 'function') return handler as (...args: never[]) => unknown;
+  return async () => {
+    throw new HttpError(501, `Operation ${operationId} is not implemented yet`);
+  };
+}
+
+function errorHandler(
+  this: FastifyInstance,
+  error: FastifyError & { errors?: { message?: string; statusCode?: number }[] },
+  req: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[1],
+  reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2],
+) {
+  let statusCode = error.statusCode ?? 500;
+  let message = error.message;
+  if (error.validation) {
+    statusCode = 400;
+    message = `Invalid request: ${error.message}`;
+  } else if (Array.isArray(error.errors) && error.errors.length) {
+    // The security scheme's own error (401 or 403) carries the message to show.
+    const last = error.errors[error.errors.length - 1];
+    message = last.message ?? message;
+    statusCode = last.statusCode ?? statusCode;
+  } else if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+    statusCode = 413;
+    message = `A file is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`;
+  } else if (error.code === 'FST_FILES_LIMIT') {
+    statusCode = 413;
+    message = `At most ${MAX_IMAGES} files may be uploaded at once`;
+  }
+  if (statusCode >= 500 && statusCode !== 501) {
+    req.log.error(error);
+    message = 'Internal server error';
+  }
+  return reply.status(statusCode).send({ success: false, message, status_code: statusCode });
+}
+
+function registerSpa(app: FastifyInstance, buildDir: string) {
+  const hasBuild = fs.existsSync(`${buildDir}/index.html`);
+  if (hasBuild) {
+    app.register(fastifyStatic, {
+      root: buildDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Content-hashed assets never change; index.html must always be revalidated.
+        res.header(
+          'cache-control',
+          filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith(`${API_PREFIX}/`) || req.url === API_PREFIX || !hasBuild) {
+      return reply
+        .status(404)
+        .send({ success: false, message: `No route ${req.method} ${req.url}`, status_code: 404 });
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return reply.status(404).send({ success: false, message: 'Not found', status_code: 404 });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * One database module, two engines: PGlite in a data folder (default) or PostgreSQL when a
+ * connection string is given. Both speak the same SQL and run the same migrations.
+ */
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** PGlite only: the data folder as a tarball, to clone a prepared database in tests. */
+  dump?(): Promise<Blob>;
+};
+
+export type DatabaseOptions =
+  { databaseUrl: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
+
+const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../migrations',
+);
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // bigint and numeric come back as strings from pg; drizzle's number modes convert them.
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let release = async () => {};
+  let client: PGlite;
+  if ('dataDir' in options) {
+    release = await acquireDataDirLock(options.dataDir);
+    try {
+      client = await PGlite.create({ dataDir: options.dataDir });
+    } catch (error) {
+      await release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    dump: async () => (await client.dumpDataDir('none')) as Blob,
+    close: async () => {
+      await client.close();
+      await release();
+    },
+  };
+}

@@ -1,0 +1,439 @@
+/**
+ * The reference server's tables. Money is integer minor units (bigint, exponent from the row's
+ * currency); percentages are numeric(12,2). Ids are uuids, exposed as `_id` strings.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const minor = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+const percent = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    /** admin | owner | staff | user */
+    role: text('role').notNull(),
+    /** staff only: kitchen staff | accounting staff | booking staff | manager | other */
+    subRole: text('sub_role'),
+    phoneNo: text('phone_no'),
+    avatar: text('avatar'),
+    status: boolean('status').notNull().default(true),
+    /** the restaurant a staff member works at */
+    restaurantId: uuid('restaurant_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_created_idx').on(t.createdAt),
+  ],
+);
+
+export const sessions = pgTable('sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+export const configuration = pgTable('configuration', {
+  id: integer('id').primaryKey().default(1),
+  platformFee: percent('platform_fee').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const images = pgTable('images', {
+  id: id(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  createdAt: createdAt(),
+});
+
+export const restaurants = pgTable(
+  'restaurants',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    logo: text('logo'),
+    email: text('email').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    online: boolean('online').notNull().default(true),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    platformCommission: percent('platform_commission'),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    address: text('address').notNull().default(''),
+    country: text('country').notNull().default(''),
+    state: text('state').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    offsetSec: integer('offset_sec').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('restaurants_created_idx').on(t.createdAt)],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    bookingRef: text('booking_ref').notNull().unique(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id),
+    customerId: uuid('customer_id').references(() => users.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    arrivalDate: date('arrival_date', { mode: 'string' }).notNull(),
+    arrivalTime: time('arrival_time').notNull(),
+    guest: integer('guest').notNull(),
+    type: text('type').notNull(),
+    /** pending | confirmed | completed | cancelled | accepted | payout | refunded | paid */
+    status: text('status').notNull(),
+    /** Pending | Paid | Declined | Refund | Completed | Deposited */
+    paymentStatus: text('payment_status').notNull(),
+    payout: boolean('payout').notNull().default(false),
+    payoutDateTime: timestamp('payout_date_time', { withTimezone: true }),
+    refundProcessed: boolean('refund_processed').notNull().default(false),
+    activityLog: jsonb('activity_log').$type<string[]>().notNull().default([]),
+    adminNotes: text('admin_notes').notNull().default(''),
+    currency: text('currency').notNull(),
+    cardLast4: text('card_last4'),
+    paymentMethod: text('payment_method'),
+    paymentMethodDetails: jsonb('payment_method_details')
+      .$type<{ type: string; cardNumber: string }[]>()
+      .notNull()
+      .default([]),
+    subTotal: minor('sub_total'),
+    discount: minor('discount'),
+    tax: minor('tax'),
+    fee: minor('fee'),
+    total: minor('total'),
+    platformFee: minor('platform_fee'),
+    platformCommission: minor('platform_commission'),
+    platformFeeCustomer: minor('platform_fee_customer'),
+    platformFeeRestaurant: minor('platform_fee_restaurant'),
+    netPayout: minor('net_payout'),
+    /** sum of every refund of the booking and its orders; never above total */
+    refundedTotal: minor('refunded_total'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bookings_restaurant_idx').on(t.restaurantId, t.createdAt),
+    index('bookings_arrival_idx').on(t.arrivalDate),
+    index('bookings_created_idx').on(t.createdAt),
+    check(
+      'bookings_refunded_within_total',
+      sql`${t.refundedTotal} >= 0 AND ${t.refundedTotal} <= ${t.total}`,
+    ),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => users.id),
+    customerName: text('customer_name').notNull(),
+    customerAvatar: text('customer_avatar'),
+    subTotal: minor('sub_total'),
+    discount: minor('discount'),
+    tax: minor('tax'),
+    fee: minor('fee'),
+    total: minor('total'),
+    /** refunded so far; the refund update keeps refunded <= total atomically */
+    refunded: minor('refunded'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('orders_booking_idx').on(t.bookingId),
+    check('orders_refunded_within_total', sql`${t.refunded} >= 0 AND ${t.refunded} <= ${t.total}`),
+  ],
+);
+
+export type Customizations = {
+  addedIngredients: { name: string }[];
+  removedIngredients: { name: string }[];
+  /** minor units */
+  price: number;
+};
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    itemPrice: minor('item_price'),
+    discountedPrice: bigint('discounted_price', { mode: 'number' }),
+    customizations: jsonb('customizations')
+      .$type<Customizations>()
+      .notNull()
+      .default({ addedIngredients: [], removedIngredients: [], price: 0 }),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    amount: minor('amount'),
+    reason: text('reason'),
+    processedBy: uuid('processed_by').references(() => users.id),
+    /** Idempotency-Key of the request plus a hash of its body, so a retry returns the first result */
+    idempotencyKey: text('idempotency_key').unique(),
+    requestHash: text('request_hash'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refunds_booking_idx').on(t.bookingId)],
+);
+
+export const bookingActivities = pgTable(
+  'booking_activities',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    activity: text('activity').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('booking_activities_booking_idx').on(t.bookingId, t.createdAt)],
+);
+
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    actorId: uuid('actor_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('activity_logs_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The six reference lists share one table: kind is bookingType | category | ingredient |
+ * allergy | dietary | cuisine. A name is unique per kind, case-insensitively.
+ */
+export const referenceItems = pgTable(
+  'reference_items',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    status: boolean('status').notNull().default(true),
+    imageId: uuid('image_id').references(() => images.id),
+    addedById: uuid('added_by_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reference_items_kind_name_key').on(t.kind, sql`lower(${t.name})`),
+    index('reference_items_kind_created_idx').on(t.kind, t.createdAt),
+  ],
+);
+
+/** Restaurants that offer a cuisine, cater for an allergy or a dietary preference. */
+export const restaurantReferences = pgTable(
+  'restaurant_references',
+  {
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => referenceItems.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.restaurantId, t.itemId] }),
+    index('restaurant_references_item_idx').on(t.itemId),
+  ],
+);
+
+/** Diners' allergies and dietary preferences. */
+export const userReferences = pgTable(
+  'user_references',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => referenceItems.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemId] }),
+    index('user_references_item_idx').on(t.itemId),
+  ],
+);
+
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: id(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => referenceItems.id),
+    name: text('name').notNull(),
+    itemPrice: minor('item_price'),
+    discountedPrice: bigint('discounted_price', { mode: 'number' }),
+    itemDetail: text('item_detail').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('menu_items_restaurant_name_key').on(t.restaurantId, sql`lower(${t.name})`),
+    index('menu_items_category_idx').on(t.categoryId),
+  ],
+);
+
+/** role: ingredient | removable | new | extra; price (minor units) only for extra */
+export const menuItemIngredients = pgTable(
+  'menu_item_ingredients',
+  {
+    menuItemId: uuid('menu_item_id')
+      .notNull()
+      .references(() => menuItems.id, { onDelete: 'cascade' }),
+    ingredientId: uuid('ingredient_id')
+      .notNull()
+      .references(() => referenceItems.id),
+    role: text('role').notNull(),
+    price: bigint('price', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.menuItemId, t.ingredientId, t.role] }),
+    index('menu_item_ingredients_ingredient_idx').on(t.ingredientId),
+  ],
+);
+
+export const menuItemImages = pgTable(
+  'menu_item_images',
+  {
+    menuItemId: uuid('menu_item_id')
+      .notNull()
+      .references(() => menuItems.id, { onDelete: 'cascade' }),
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.menuItemId, t.position] })],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    description: text('description').notNull(),
+    /** pending | approved | rejected */
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reviews_created_idx').on(t.createdAt),
+    index('reviews_restaurant_idx').on(t.restaurantId),
+  ],
+);
+
+export type Faq = { _id: string; question: string; answer: string };
+
+/** Static content: the four editor pages (by slug) and the list screen's pages and sections. */
+export const staticContents = pgTable(
+  'static_contents',
+  {
+    id: id(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    /** page | section */
+    type: text('type').notNull().default('page'),
+    /** sanitised HTML */
+    content: text('content').notNull().default(''),
+    /** draft | published */
+    status: text('status').notNull().default('draft'),
+    faqs: jsonb('faqs').$type<Faq[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('static_contents_created_idx').on(t.createdAt)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Restaurant = typeof restaurants.$inferSelect;
+export type Booking = typeof bookings.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type AnyTable =
+  | typeof users
+  | typeof restaurants
+  | typeof configuration
+  | typeof referenceItems
+  | typeof restaurantReferences
+  | typeof userReferences
+  | typeof menuItems
+  | typeof menuItemIngredients
+  | typeof bookings
+  | typeof orders
+  | typeof orderItems
+  | typeof refunds
+  | typeof bookingActivities
+  | typeof reviews
+  | typeof activityLogs
+  | typeof staticContents;

@@ -1,0 +1,167 @@
+/** Dashboard: totals with their change over 30 days, top restaurants, recent activity. */
+import { count, desc, eq, gte, lt, and, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
+import { activityLogs, bookings, restaurants, users } from '../db/schema.js';
+import { exponentOf, fromMinor } from '../lib/money.js';
+import { toUsdCents } from '../lib/usd-rates.js';
+import { iso } from '../lib/paging.js';
+import { collectedMinor } from '../queries/revenue.js';
+import { bookingAggregates, ratingAggregates } from '../queries/restaurant-stats.js';
+import type { Handlers } from './types.js';
+
+const DAY = 86_400_000;
+
+/** Change of the last 30 days against the 30 days before, in percent to 2 decimals. */
+export function percentChange(current: number, previous: number): number {
+  if (previous === 0) return 0;
+  return Math.round(((current - previous) / previous) * 10_000) / 100;
+}
+
+function windows(now = Date.now()) {
+  return { recent: new Date(now - 30 * DAY), previous: new Date(now - 60 * DAY) };
+}
+
+async function countWithChange(db: Db, table: PgTable, createdAt: AnyPgColumn) {
+  const { recent, previous } = windows();
+  const [row] = await db
+    .select({
+      total: count(),
+      recent: sql<number>`count(*) filter (where ${createdAt} >= ${recent})::int`,
+      previous: sql<number>`count(*) filter (where ${createdAt} >= ${previous} and ${createdAt} < ${recent})::int`,
+    })
+    .from(table);
+  return { total: row.total, change: percentChange(row.recent, row.previous) };
+}
+
+async function usdRevenue(db: Db, from?: Date, to?: Date): Promise<bigint> {
+  const conditions = [from && gte(bookings.createdAt, from), to && lt(bookings.createdAt, to)];
+  const rows = await db
+    .select({
+      currency: bookings.currency,
+      minor: sql<string>`coalesce(sum(${collectedMinor}), 0)::bigint`,
+    })
+    .from(bookings)
+    .where(and(...conditions.filter((c) => c !== undefined)))
+    .groupBy(bookings.currency);
+  return rows.reduce(
+    (sum, row) => sum + toUsdCents(BigInt(row.minor), row.currency, exponentOf(row.currency)),
+    0n,
+  );
+}
+
+export const dashboardHandlers: Handlers = {
+  async getTotalBookings(req) {
+    const { total, change } = await countWithChange(req.server.db, bookings, bookings.createdAt);
+    return {
+      success: true,
+      message: 'Total bookings',
+      status_code: 200,
+      data: { bookingCount: total, percentageIncrease: change },
+    };
+  },
+
+  async getTotalUsers(req) {
+    const { total, change } = await countWithChange(req.server.db, users, users.createdAt);
+    return {
+      success: true,
+      message: 'Total users',
+      data: { userCount: total, percentageIncrease: change },
+    };
+  },
+
+  async getTotalRestaurants(req) {
+    const { total, change } = await countWithChange(
+      req.server.db,
+      restaurants,
+      restaurants.createdAt,
+    );
+    return {
+      success: true,
+      message: 'Total restaurants',
+      data: { restaurantCount: total, percentageIncrease: change },
+    };
+  },
+
+  async getTotalRevenue(req) {
+    const db = req.server.db;
+    const { recent, previous } = windows();
+    const [all, last, before] = await Promise.all([
+      usdRevenue(db),
+      usdRevenue(db, recent),
+      usdRevenue(db, previous, recent),
+    ]);
+    return {
+      success: true,
+      message: 'Total revenue in USD',
+      data: {
+        totalRevenue: fromMinor(Number(all), 'USD'),
+        percentageIncrease: percentChange(Number(last), Number(before)),
+      },
+    };
+  },
+
+  async getTopRestaurants(req) {
+    const db = req.server.db;
+    const agg = bookingAggregates(db);
+    const rating = ratingAggregates(db);
+    const rows = await db
+      .select({
+        id: restaurants.id,
+        name: restaurants.name,
+        logo: restaurants.logo,
+        currency: restaurants.currency,
+        totalBookings: sql<number>`coalesce(${agg.totalBookings}, 0)::int`,
+        earningsMinor: sql<string>`coalesce(${agg.earningsMinor}, 0)`,
+        averageRating: sql<string>`coalesce(${rating.averageRating}, 0)`,
+      })
+      .from(restaurants)
+      .leftJoin(agg, eq(agg.restaurantId, restaurants.id))
+      .leftJoin(rating, eq(rating.restaurantId, restaurants.id))
+      .orderBy(
+        desc(sql`coalesce(${agg.totalBookings}, 0)`),
+        desc(sql`coalesce(${rating.averageRating}, 0)`),
+        restaurants.name,
+      )
+      .limit(5);
+    return {
+      success: true,
+      message: 'Top restaurants',
+      data: rows.map((row) => ({
+        _id: row.id,
+        name: row.name,
+        profilePicture: row.logo,
+        averageRating: Number(row.averageRating),
+        totalBookings: row.totalBookings,
+        totalEarnings: fromMinor(Number(row.earningsMinor), row.currency),
+        currency: row.currency,
+      })),
+    };
+  },
+
+  async listActivityLogs(req) {
+    const db = req.server.db;
+    const { skip = 0, limit = 20 } = req.query;
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select()
+        .from(activityLogs)
+        .orderBy(desc(activityLogs.createdAt))
+        .offset(skip)
+        .limit(limit),
+      db.select({ total: count() }).from(activityLogs),
+    ]);
+    return {
+      status_code: 200,
+      success: true,
+      message: 'Activity logs',
+      count: total,
+      data: rows.map((row) => ({
+        _id: row.id,
+        title: row.title,
+        description: row.description,
+        createdAt: iso(row.createdAt),
+      })),
+    };
+  },
+};

@@ -1,0 +1,27 @@
+/** Every handler by operationId. One module per area; an operation left out answers 501. */
+import type { Handlers } from './types.js';
+import { authHandlers } from './auth.js';
+import { dashboardHandlers } from './dashboard.js';
+import { usersHandlers } from './users.js';
+import { restaurantsHandlers } from './restaurants.js';
+import { bookingsHandlers } from './bookings.js';
+import { refundsHandlers } from './refunds.js';
+import { referenceDataHandlers } from './reference-data.js';
+import { reviewsHandlers } from './reviews.js';
+import { contentHandlers } from './content.js';
+import { menuHandlers } from './menu.js';
+import { imagesHandlers } from './images.js';
+
+export const handlers: Handlers = {
+  ...authHandlers,
+  ...dashboardHandlers,
+  ...usersHandlers,
+  ...restaurantsHandlers,
+  ...bookingsHandlers,
+  ...refundsHandlers,
+  ...referenceDataHandlers,
+  ...reviewsHandlers,
+  ...contentHandlers,
+  ...menuHandlers,
+  ...imagesHandlers,
+};

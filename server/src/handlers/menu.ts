@@ -1,0 +1,292 @@
+/**
+ * Menu items: createMenuItem (one bulk-upload row per call, multipart with up to 5 images) and
+ * listRestaurantMenuItems. A row is written in one transaction: on any refusal nothing of it is
+ * stored, and a row whose name the restaurant already has (case-insensitively) is refused with
+ * 409, so retrying a row never duplicates it.
+ */
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  menuItemImages,
+  menuItemIngredients,
+  menuItems,
+  referenceItems,
+  restaurants,
+} from '../db/schema.js';
+import { logActivity } from '../lib/activity-log.js';
+import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.js';
+import { checkImage, storeImage } from '../lib/images.js';
+import { toMinor } from '../lib/money.js';
+import { uploadedFiles } from '../lib/multipart.js';
+import { menuItemDtos } from '../queries/menu-items.js';
+import type { BodyOf, Handlers } from './types.js';
+
+type Upload = BodyOf<'createMenuItem'>;
+type Extra = { name: string; price: number | string; field: string };
+type Ingredient = typeof referenceItems.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const list = (value: unknown): string[] =>
+  value === undefined || value === null ? [] : (Array.isArray(value) ? value : [value]).map(String);
+
+/** Trimmed names without case-insensitive repeats, first spelling kept. */
+function uniqueNames(names: string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const raw of names) {
+    const name = raw.trim();
+    if (name && !seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), name);
+  }
+  return [...seen.values()];
+}
+
+function readExtras(value: unknown, field: string): Extra[] {
+  return list(value).map((entry) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(entry);
+    } catch {
+      throw badRequest(
+        `${field}: each entry must be JSON {"ingredient", "ingredientPrice"}, got ${entry.slice(0, 80)}`,
+      );
+    }
+    const { ingredient, ingredientPrice = 0 } = (parsed ?? {}) as {
+      ingredient?: unknown;
+      ingredientPrice?: unknown;
+    };
+    if (typeof ingredient !== 'string' || !ingredient.trim() || ingredient.trim().length > 100) {
+      throw badRequest(`${field}: every entry needs an ingredient name (1 to 100 characters)`);
+    }
+    if (typeof ingredientPrice !== 'number' && typeof ingredientPrice !== 'string') {
+      throw badRequest(`${field}: the price of "${ingredient.trim()}" must be a number ≥ 0`);
+    }
+    return { name: ingredient.trim(), price: ingredientPrice, field };
+  });
+}
+
+function minorOf(amount: number | string, currency: string, field: string): number {
+  const minor = toMinor(amount, currency);
+  if (minor === undefined) {
+    throw badRequest(
+      `${field}: ${amount} is not an amount in ${currency} (a number ≥ 0 with the currency's decimals)`,
+    );
+  }
+  if (minor < 0) throw badRequest(`${field} must not be negative`);
+  return minor;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (
+    let e = error as { code?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+const duplicateMessage = (name: string) =>
+  `A menu item named "${name}" already exists for this restaurant`;
+
+/** Ingredients by lower-cased name: existing ones, plus those created for newIngredients[]. */
+async function resolveIngredients(
+  tx: Tx,
+  body: Upload,
+  extras: Extra[],
+  addedById: string,
+): Promise<Map<string, Ingredient>> {
+  const newNames = uniqueNames([
+    ...list(body['newIngredients[]']),
+    ...extras.filter((e) => e.field === 'newExtraIngredients').map((e) => e.name),
+  ]);
+  const allNames = uniqueNames([
+    ...list(body['ingredients[]']),
+    ...list(body['removableIngredients[]']),
+    ...newNames,
+    ...extras.map((e) => e.name),
+  ]);
+  const byName = async () => {
+    if (allNames.length === 0) return new Map<string, Ingredient>();
+    const rows = await tx
+      .select()
+      .from(referenceItems)
+      .where(
+        and(
+          eq(referenceItems.kind, 'ingredient'),
+          inArray(
+            sql`lower(${referenceItems.name})`,
+            allNames.map((n) => n.toLowerCase()),
+          ),
+        ),
+      );
+    return new Map(rows.map((row) => [row.name.toLowerCase(), row]));
+  };
+  const existing = await byName();
+  const missing = newNames.filter((name) => !existing.has(name.toLowerCase()));
+  if (missing.length === 0) return existing;
+  await tx
+    .insert(referenceItems)
+    .values(missing.map((name) => ({ kind: 'ingredient', name, addedById })))
+    .onConflictDoNothing();
+  return byName();
+}
+
+function pick(found: Map<string, Ingredient>, names: string[], field: string): Ingredient[] {
+  return uniqueNames(names).map((name) => {
+    const row = found.get(name.toLowerCase());
+    if (!row)
+      throw notFound(
+        `${field}: the ingredient "${name}" does not exist (list it under newIngredients to create it)`,
+      );
+    if (!row.status && field !== 'newIngredients[]')
+      throw badRequest(`${field}: the ingredient "${row.name}" is inactive`);
+    return row;
+  });
+}
+
+export const menuHandlers: Handlers = {
+  async createMenuItem(req, reply) {
+    const body = req.body;
+    const itemName = body.itemName.trim();
+    if (!itemName) throw badRequest('itemName is required');
+    const categoryName = body.category.trim();
+    if (!categoryName) throw badRequest('category is required');
+    const extras = [
+      ...readExtras(body.extraIngredients, 'extraIngredients'),
+      ...readExtras(body.newExtraIngredients, 'newExtraIngredients'),
+    ];
+    const files = uploadedFiles(req, 'media');
+    if (files.length > 5) throw new HttpError(413, 'media: at most 5 images per menu item');
+    files.forEach((file) => checkImage(file));
+
+    const db = req.server.db;
+    const created = await db
+      .transaction(async (tx) => {
+        const [restaurant] = await tx
+          .select()
+          .from(restaurants)
+          .where(eq(restaurants.id, body.restaurant));
+        if (!restaurant) throw notFound(`restaurant: no restaurant with the ID ${body.restaurant}`);
+        const currency = restaurant.currency;
+        const itemPrice = minorOf(body.itemPrice, currency, 'itemPrice');
+        const discountedPrice =
+          body.discountedPrice === undefined
+            ? null
+            : minorOf(body.discountedPrice, currency, 'discountedPrice');
+        if (discountedPrice !== null && discountedPrice > itemPrice) {
+          throw badRequest('discountedPrice must not be above itemPrice');
+        }
+        const extraMinor = extras.map((extra) =>
+          minorOf(extra.price, currency, `${extra.field} (${extra.name})`),
+        );
+
+        const [duplicate] = await tx
+          .select({ id: menuItems.id })
+          .from(menuItems)
+          .where(
+            and(
+              eq(menuItems.restaurantId, restaurant.id),
+              sql`lower(${menuItems.name}) = ${itemName.toLowerCase()}`,
+            ),
+          );
+        if (duplicate) throw conflict(duplicateMessage(itemName));
+
+        const [category] = await tx
+          .select()
+          .from(referenceItems)
+          .where(
+            and(
+              eq(referenceItems.kind, 'category'),
+              sql`lower(${referenceItems.name}) = ${categoryName.toLowerCase()}`,
+            ),
+          );
+        if (!category) throw notFound(`category: the category "${categoryName}" does not exist`);
+        if (!category.status)
+          throw badRequest(`category: the category "${category.name}" is inactive`);
+
+        const found = await resolveIngredients(tx, body, extras, req.user.id);
+        const roles: { ingredientId: string; role: string; price: number | null }[] = [];
+        const add = (rows: Ingredient[], role: string) => {
+          for (const row of rows) {
+            if (!roles.some((r) => r.ingredientId === row.id && r.role === role)) {
+              roles.push({ ingredientId: row.id, role, price: null });
+            }
+          }
+        };
+        add(pick(found, list(body['ingredients[]']), 'ingredients[]'), 'ingredient');
+        add(
+          pick(found, list(body['removableIngredients[]']), 'removableIngredients[]'),
+          'removable',
+        );
+        add(pick(found, list(body['newIngredients[]']), 'newIngredients[]'), 'new');
+        extras.forEach((extra, i) => {
+          const [row] = pick(found, [extra.name], extra.field);
+          if (extra.field === 'newExtraIngredients') add([row], 'new');
+          if (!roles.some((r) => r.ingredientId === row.id && r.role === 'extra')) {
+            roles.push({ ingredientId: row.id, role: 'extra', price: extraMinor[i] });
+          }
+        });
+
+        const [item] = await tx
+          .insert(menuItems)
+          .values({
+            restaurantId: restaurant.id,
+            categoryId: category.id,
+            name: itemName,
+            itemPrice,
+            discountedPrice,
+            itemDetail: (body.itemDetail ?? '').trim(),
+          })
+          .returning();
+        if (roles.length) {
+          await tx
+            .insert(menuItemIngredients)
+            .values(roles.map((r) => ({ ...r, menuItemId: item.id })));
+        }
+        for (const [position, file] of files.entries()) {
+          const image = await storeImage(tx, file);
+          await tx
+            .insert(menuItemImages)
+            .values({ menuItemId: item.id, imageId: image.id, position });
+        }
+        await logActivity(tx, {
+          title: 'Menu item uploaded',
+          description: `Menu item "${item.name}" was added to ${restaurant.name}`,
+          actorId: req.user.id,
+        });
+        const [dto] = await menuItemDtos(tx, [item], currency);
+        return dto;
+      })
+      .catch((error: unknown) => {
+        // Two uploads of the same row at once: the unique index refuses the second.
+        if (isUniqueViolation(error)) throw conflict(duplicateMessage(itemName));
+        throw error;
+      });
+    return reply
+      .code(201)
+      .send({ success: true, message: 'Menu item created successfully', data: created });
+  },
+
+  async listRestaurantMenuItems(req) {
+    const db = req.server.db;
+    const { skip = 0, limit = 10 } = req.query;
+    const [restaurant] = await db
+      .select()
+      .from(restaurants)
+      .where(eq(restaurants.id, req.params.id));
+    if (!restaurant) throw notFound('Restaurant not found');
+    const where = eq(menuItems.restaurantId, restaurant.id);
+    const [[{ total }], rows] = await Promise.all([
+      db.select({ total: count() }).from(menuItems).where(where),
+      db
+        .select()
+        .from(menuItems)
+        .where(where)
+        .orderBy(desc(menuItems.createdAt), desc(menuItems.id))
+        .offset(skip)
+        .limit(limit),
+    ]);
+    const data = await menuItemDtos(db, rows, restaurant.currency);
+    return { success: true, message: 'Menu items', count: total, data };
+  },
+};

@@ -1,0 +1,296 @@
+/**
+ * Refunds of an order (main and fallback path) or of a booking without orders. The balance check
+ * and the write are one conditional UPDATE inside a transaction that also updates the booking,
+ * stores the refund, and writes the booking activity and the activity log: all or nothing, and
+ * never above what was paid, also under concurrent requests. An Idempotency-Key makes a retry
+ * return the first result.
+ */
+import { createHash } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import {
+  bookingActivities,
+  bookings,
+  orders,
+  refunds,
+  type Booking,
+  type Order,
+} from '../db/schema.js';
+import { logActivity } from '../lib/activity-log.js';
+import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.js';
+import { exponentOf, fromMinor, toMinor } from '../lib/money.js';
+import { loadBookingView, loadRefundView } from '../queries/booking-view.js';
+import { BOOKING_NOT_FOUND } from './bookings.js';
+import type { Handlers, ResultOf } from './types.js';
+
+export const REFUND_MESSAGES = {
+  notANumber: 'Refund amount must be a number',
+  notPositive: 'Refund amount must be greater than 0',
+  orderNotFound: 'Order not found',
+  cancelled: 'A cancelled booking cannot be refunded',
+  notPaid: 'Only bookings with payment status Paid or Completed can be refunded',
+  fullyRefunded: 'This order has already been fully refunded',
+  bookingFullyRefunded: 'This booking has already been fully refunded',
+  hasOrders: 'This booking has orders: refund them one order at a time',
+  keyReused: 'This Idempotency-Key was already used with a different request',
+} as const;
+
+type Target = { kind: 'order'; id: string } | { kind: 'booking'; id: string };
+type RefundResult = ResultOf<'refundOrder'>;
+
+const REFUNDABLE_PAYMENT = ['paid', 'completed'];
+
+/** The admin may offer a refund: payment Paid or Completed (any case), booking not cancelled. */
+export function isRefundEligible(booking: Pick<Booking, 'status' | 'paymentStatus'>): boolean {
+  return (
+    booking.status.toLowerCase() !== 'cancelled' &&
+    REFUNDABLE_PAYMENT.includes(booking.paymentStatus.toLowerCase())
+  );
+}
+
+const formatMinor = (minor: number, currency: string) =>
+  `${fromMinor(minor, currency).toFixed(exponentOf(currency))} ${currency}`;
+
+function overBalance(remaining: number, currency: string, what: 'order' | 'booking') {
+  return badRequest(
+    `Refund amount cannot exceed the remaining refundable amount of this ${what} (${formatMinor(remaining, currency)})`,
+  );
+}
+
+/** Sign and type of the amount; its decimals are checked against the currency later. */
+function checkAmount(amount: unknown): number {
+  if (typeof amount !== 'number' || !Number.isFinite(amount))
+    throw badRequest(REFUND_MESSAGES.notANumber);
+  if (amount <= 0) throw badRequest(REFUND_MESSAGES.notPositive);
+  return amount;
+}
+
+function amountToMinor(amount: number, currency: string): number {
+  const minor = toMinor(amount, currency);
+  if (minor === undefined) {
+    const exponent = exponentOf(currency);
+    throw badRequest(
+      exponent === 0
+        ? `Refund amount must be a whole number in ${currency}`
+        : `Refund amount can have at most ${exponent} decimals in ${currency}`,
+    );
+  }
+  if (minor <= 0) throw badRequest(REFUND_MESSAGES.notPositive);
+  return minor;
+}
+
+function idempotencyKey(req: FastifyRequest): string | undefined {
+  const value = req.headers['idempotency-key'];
+  const key = Array.isArray(value) ? value[0] : value;
+  return key?.trim() || undefined;
+}
+
+function requestHash(target: Target, amount: number, note: string | undefined): string {
+  return createHash('sha256')
+    .update(JSON.stringify([target.kind, target.id, String(amount), note ?? null]))
+    .digest('hex');
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+async function result(
+  req: FastifyRequest,
+  refundId: string,
+  message: string,
+): Promise<RefundResult> {
+  const db = req.server.db;
+  const refund = await loadRefundView(db, refundId);
+  const booking = refund && (await loadBookingView(db, refund.bookingId));
+  if (!refund || !booking) throw new HttpError(500, 'Refund stored but not found');
+  return { success: true, message, data: { refund, booking } };
+}
+
+/** The first result of a request with this key, a 409 for another body, or undefined. */
+async function replay(req: FastifyRequest, key: string, hash: string, message: string) {
+  const [first] = await req.server.db
+    .select({ id: refunds.id, requestHash: refunds.requestHash })
+    .from(refunds)
+    .where(eq(refunds.idempotencyKey, key));
+  if (!first) return undefined;
+  if (first.requestHash !== hash) throw conflict(REFUND_MESSAGES.keyReused);
+  return result(req, first.id, message);
+}
+
+async function loadTarget(
+  db: Db,
+  target: Target,
+): Promise<{ booking: Booking; order?: Order } | undefined> {
+  if (target.kind === 'booking') {
+    const [booking] = await db.select().from(bookings).where(eq(bookings.id, target.id));
+    return booking && { booking };
+  }
+  const [row] = await db
+    .select({ booking: bookings, order: orders })
+    .from(orders)
+    .innerJoin(bookings, eq(bookings.id, orders.bookingId))
+    .where(eq(orders.id, target.id));
+  return row;
+}
+
+/** Thrown inside the transaction when the conditional update found no room; rolls it back. */
+class NoBalance extends Error {}
+
+async function processRefund(
+  req: FastifyRequest,
+  target: Target,
+  rawAmount: unknown,
+  note: string | undefined,
+): Promise<RefundResult> {
+  const db = req.server.db;
+  const amount = checkAmount(rawAmount);
+  const message =
+    target.kind === 'order'
+      ? 'Order refund processed successfully'
+      : 'Refund processed successfully';
+  const key = idempotencyKey(req);
+  const hash = requestHash(target, amount, note);
+  if (key) {
+    const previous = await replay(req, key, hash, message);
+    if (previous) return previous;
+  }
+
+  const found = await loadTarget(db, target);
+  if (!found)
+    throw notFound(target.kind === 'order' ? REFUND_MESSAGES.orderNotFound : BOOKING_NOT_FOUND);
+  const { booking, order } = found;
+  if (!order) {
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.bookingId, booking.id));
+    if (n > 0) throw badRequest(REFUND_MESSAGES.hasOrders);
+  }
+  const { currency } = booking;
+  const minor = amountToMinor(amount, currency);
+  if (booking.status.toLowerCase() === 'cancelled') throw badRequest(REFUND_MESSAGES.cancelled);
+  const remaining = order ? order.total - order.refunded : booking.total - booking.refundedTotal;
+  if (remaining <= 0)
+    throw badRequest(order ? REFUND_MESSAGES.fullyRefunded : REFUND_MESSAGES.bookingFullyRefunded);
+  if (!isRefundEligible(booking)) throw badRequest(REFUND_MESSAGES.notPaid);
+  if (minor > remaining) throw overBalance(remaining, currency, target.kind);
+
+  const text = `Refund of ${formatMinor(minor, currency)} processed${order ? ` for the order of ${order.customerName}` : ''}`;
+  let refundId: string;
+  try {
+    refundId = await db.transaction(async (tx) => {
+      if (order) {
+        const updated = await tx
+          .update(orders)
+          .set({ refunded: sql`${orders.refunded} + ${minor}` })
+          .where(
+            and(eq(orders.id, order.id), sql`${orders.refunded} + ${minor} <= ${orders.total}`),
+          )
+          .returning({ id: orders.id });
+        if (!updated.length) throw new NoBalance();
+      }
+      // SET expressions read the row as it was before this update.
+      const updatedBooking = await tx
+        .update(bookings)
+        .set({
+          refundedTotal: sql`${bookings.refundedTotal} + ${minor}`,
+          netPayout: sql`greatest(0, ${bookings.total} - ${bookings.fee} - ${bookings.refundedTotal} - ${minor})`,
+          refundProcessed: true,
+          paymentStatus: sql`case when ${bookings.refundedTotal} + ${minor} >= ${bookings.total} then 'Refund' else ${bookings.paymentStatus} end`,
+          activityLog: sql`${bookings.activityLog} || ${JSON.stringify([text])}::jsonb`,
+        })
+        .where(
+          and(
+            eq(bookings.id, booking.id),
+            sql`${bookings.refundedTotal} + ${minor} <= ${bookings.total}`,
+            sql`lower(${bookings.status}) <> 'cancelled'`,
+            sql`lower(${bookings.paymentStatus}) in ('paid', 'completed')`,
+          ),
+        )
+        .returning({ id: bookings.id });
+      if (!updatedBooking.length) throw new NoBalance();
+      const [refund] = await tx
+        .insert(refunds)
+        .values({
+          bookingId: booking.id,
+          orderId: order?.id ?? null,
+          amount: minor,
+          reason: note ?? null,
+          processedBy: req.user.id,
+          idempotencyKey: key ?? null,
+          requestHash: hash,
+        })
+        .returning({ id: refunds.id });
+      await tx
+        .insert(bookingActivities)
+        .values({ bookingId: booking.id, activity: text, createdBy: req.user.id });
+      await logActivity(tx, {
+        title: 'Payment refunded',
+        description: `${text} on booking ${booking.bookingRef}`,
+        actorId: req.user.id,
+      });
+      return refund.id;
+    });
+  } catch (error) {
+    if (key && (isUniqueViolation(error) || error instanceof NoBalance)) {
+      // A concurrent request with the same key may have committed first: answer with its result.
+      const previous = await replay(req, key, hash, message);
+      if (previous) return previous;
+    }
+    if (error instanceof NoBalance) throw await explainRefusal(req, target, currency);
+    throw error;
+  }
+  return result(req, refundId, message);
+}
+
+/** Why the conditional update changed nothing: the state as it is now. */
+async function explainRefusal(
+  req: FastifyRequest,
+  target: Target,
+  currency: string,
+): Promise<HttpError> {
+  const db = req.server.db;
+  const row = await loadTarget(db, target);
+  if (!row)
+    return notFound(target.kind === 'order' ? REFUND_MESSAGES.orderNotFound : BOOKING_NOT_FOUND);
+  if (row.booking.status.toLowerCase() === 'cancelled')
+    return badRequest(REFUND_MESSAGES.cancelled);
+  const order = row.order;
+  const remaining = order
+    ? order.total - order.refunded
+    : row.booking.total - row.booking.refundedTotal;
+  if (remaining <= 0)
+    return badRequest(order ? REFUND_MESSAGES.fullyRefunded : REFUND_MESSAGES.bookingFullyRefunded);
+  if (!isRefundEligible(row.booking)) return badRequest(REFUND_MESSAGES.notPaid);
+  return overBalance(remaining, currency, target.kind);
+}
+
+export const refundsHandlers: Handlers = {
+  async refundOrder(req) {
+    return processRefund(
+      req,
+      { kind: 'order', id: req.body.orderId },
+      req.body.amount,
+      req.body.reason,
+    );
+  },
+  async refundOrderFallback(req) {
+    return processRefund(
+      req,
+      { kind: 'order', id: req.body.orderId },
+      req.body.amount,
+      req.body.reason,
+    );
+  },
+  async refundBooking(req) {
+    return processRefund(
+      req,
+      { kind: 'booking', id: req.body.bookingId },
+      req.body.amount,
+      req.body.notes,
+    );
+  },
+};

@@ -1,0 +1,237 @@
+/** Restaurants: the list, the detail page, online/featured/commission updates, the name lookup. */
+import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { bookings, menuItems, restaurants, users } from '../db/schema.js';
+import { logActivity } from '../lib/activity-log.js';
+import { badRequest, notFound } from '../lib/http-error.js';
+import { fromMinor } from '../lib/money.js';
+import { iso, likePattern, utcDayRange } from '../lib/paging.js';
+import { bookingAggregates, ratingAggregates } from '../queries/restaurant-stats.js';
+import { collectedMinor } from '../queries/revenue.js';
+import type { Handlers, ResultOf } from './types.js';
+
+export const RESTAURANT_NOT_FOUND = 'Restaurant not found';
+const LOOKUP_LIMIT = 20;
+
+type ListItem = ResultOf<'listRestaurants'>['data'][number];
+
+/** List rows with their booking count, revenue and rating, filtered by `where`. */
+async function restaurantRows(
+  db: Db,
+  where: SQL | undefined,
+  page?: { skip: number; limit: number },
+) {
+  const agg = bookingAggregates(db);
+  const rating = ratingAggregates(db);
+  const query = db
+    .select({
+      restaurant: restaurants,
+      totalBookings: sql<number>`coalesce(${agg.totalBookings}, 0)::int`,
+      earningsMinor: sql<string>`coalesce(${agg.earningsMinor}, 0)`,
+      averageRating: sql<string>`coalesce(${rating.averageRating}, 0)`,
+    })
+    .from(restaurants)
+    .leftJoin(agg, eq(agg.restaurantId, restaurants.id))
+    .leftJoin(rating, eq(rating.restaurantId, restaurants.id))
+    .where(where)
+    .orderBy(desc(restaurants.createdAt), restaurants.id)
+    .$dynamic();
+  const rows = await (page ? query.offset(page.skip).limit(page.limit) : query);
+  return rows.map(({ restaurant: r, totalBookings, earningsMinor, averageRating }): ListItem => ({
+    _id: r.id,
+    name: r.name,
+    address: r.address,
+    email: r.email,
+    createdAt: iso(r.createdAt),
+    platformCommission: r.platformCommission,
+    online: r.online,
+    isFeatured: r.isFeatured,
+    profilePicture: r.logo,
+    averageRating: Number(averageRating),
+    totalBookings,
+    totalEarnings: fromMinor(Number(earningsMinor), r.currency),
+    currency: r.currency,
+  }));
+}
+
+/**
+ * Statistics of the detail page, in minor units: revenue is what was collected (queries/revenue),
+ * earnings that revenue less the platform's fee (never below 0 per booking), payouts the net
+ * payout of bookings paid out to the restaurant.
+ */
+async function statistics(db: Db, restaurantId: string) {
+  const [row] = await db
+    .select({
+      revenue: sql<string>`coalesce(sum(${collectedMinor}), 0)::bigint`,
+      earnings: sql<string>`coalesce(sum(case when ${collectedMinor} > 0 then greatest(${collectedMinor} - ${bookings.fee}, 0) else 0 end), 0)::bigint`,
+      total: sql<number>`count(*)::int`,
+      payouts: sql<string>`coalesce(sum(${bookings.netPayout}) filter (where ${bookings.payout}), 0)::bigint`,
+    })
+    .from(bookings)
+    .where(eq(bookings.restaurantId, restaurantId));
+  return row;
+}
+
+const CHANGES = {
+  online: {
+    message: 'Restaurant status updated successfully',
+    title: 'Restaurant status updated',
+    describe: (name: string, value: unknown) => `${name} is now ${value ? 'online' : 'offline'}`,
+  },
+  isFeatured: {
+    message: 'Restaurant featured status updated successfully',
+    title: 'Restaurant featured status updated',
+    describe: (name: string, value: unknown) =>
+      `${name} is ${value ? 'now featured' : 'no longer featured'}`,
+  },
+  platformCommission: {
+    message: 'Restaurant commission updated successfully',
+    title: 'Restaurant commission updated',
+    describe: (name: string, value: unknown) =>
+      `${name}'s platform commission is now ${String(value)}%`,
+  },
+} as const;
+
+export const restaurantsHandlers: Handlers = {
+  async listRestaurants(req) {
+    const db = req.server.db;
+    const { skip = 0, limit = 10, search, online, isFeatured, createdAt } = req.query;
+    const pattern = likePattern(search);
+    const conditions: (SQL | undefined)[] = [
+      pattern ? ilike(restaurants.name, pattern) : undefined,
+      online === undefined ? undefined : eq(restaurants.online, online),
+      isFeatured === undefined ? undefined : eq(restaurants.isFeatured, isFeatured),
+    ];
+    if (createdAt !== undefined) {
+      const range = utcDayRange(createdAt);
+      if (!range) throw badRequest('createdAt must be a date (YYYY-MM-DD) or an ISO date-time');
+      conditions.push(gte(restaurants.createdAt, range[0]), lt(restaurants.createdAt, range[1]));
+    }
+    const where = and(...conditions);
+    const [rows, [{ total }]] = await Promise.all([
+      restaurantRows(db, where, { skip, limit }),
+      db.select({ total: count() }).from(restaurants).where(where),
+    ]);
+    return { success: true, message: 'Restaurants', count: total, data: rows };
+  },
+
+  async getRestaurant(req) {
+    const db = req.server.db;
+    const [restaurant] = await db
+      .select()
+      .from(restaurants)
+      .where(eq(restaurants.id, req.params.id));
+    if (!restaurant) throw notFound(RESTAURANT_NOT_FOUND);
+    const [[owner], staff, stats, [{ menuItemCount }]] = await Promise.all([
+      db.select().from(users).where(eq(users.id, restaurant.ownerId)),
+      db
+        .select()
+        .from(users)
+        .where(and(eq(users.restaurantId, restaurant.id), eq(users.role, 'staff')))
+        .orderBy(asc(users.createdAt), users.id),
+      statistics(db, restaurant.id),
+      db
+        .select({ menuItemCount: count() })
+        .from(menuItems)
+        .where(eq(menuItems.restaurantId, restaurant.id)),
+    ]);
+    const money = (minor: string) => fromMinor(Number(minor), restaurant.currency);
+    return {
+      success: true,
+      message: 'Restaurant details',
+      data: [
+        {
+          _id: restaurant.id,
+          restaurantName: restaurant.name,
+          restaurantLogo: restaurant.logo,
+          online: restaurant.online,
+          isFeatured: restaurant.isFeatured,
+          email: restaurant.email,
+          currency: restaurant.currency,
+          createdAt: iso(restaurant.createdAt),
+          platformCommission: restaurant.platformCommission,
+          menuItemCount,
+          primaryUser: {
+            _id: owner.id,
+            email: owner.email,
+            phoneNo: owner.phoneNo,
+            role: owner.role,
+          },
+          staff: staff.map((member) => ({
+            _id: member.id,
+            name: `${member.firstName} ${member.lastName}`,
+            email: member.email,
+            phoneNo: member.phoneNo,
+            role: member.role,
+            subRole: (member.subRole ?? 'other') as 'other',
+          })),
+          statistics: {
+            restaurant_Revenue: money(stats.revenue),
+            restaurant_earnings: money(stats.earnings),
+            total_bookings: stats.total,
+            total_payout: money(stats.payouts),
+          },
+          location: {
+            address: restaurant.address,
+            country: restaurant.country,
+            state: restaurant.state,
+            postalCode: restaurant.postalCode,
+            latitude: restaurant.latitude,
+            longitude: restaurant.longitude,
+            offset_sec: restaurant.offsetSec,
+          },
+        },
+      ],
+    };
+  },
+
+  async updateRestaurant(req) {
+    const db = req.server.db;
+    const body = req.body as {
+      online?: boolean;
+      isFeatured?: boolean;
+      platformCommission?: number;
+    };
+    const field = (Object.keys(CHANGES) as (keyof typeof CHANGES)[]).find(
+      (key) => body[key] !== undefined,
+    );
+    if (!field) throw badRequest('Send one of online, isFeatured or platformCommission');
+    const value = body[field];
+    if (field === 'platformCommission') {
+      const commission = value as number;
+      if (!Number.isFinite(commission) || commission < 0) {
+        throw badRequest('Commission must be a positive number');
+      }
+      if (Math.round(commission * 100) / 100 !== commission || commission >= 1e10) {
+        throw badRequest('Commission can have at most 2 decimals and must be below 10,000,000,000');
+      }
+    }
+    await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(restaurants)
+        .set({ [field]: value })
+        .where(eq(restaurants.id, req.params.id))
+        .returning({ name: restaurants.name });
+      if (!updated) throw notFound(RESTAURANT_NOT_FOUND);
+      const change = CHANGES[field];
+      await logActivity(tx, {
+        title: change.title,
+        description: change.describe(updated.name, value),
+        actorId: req.user.id,
+      });
+    });
+    const [row] = await restaurantRows(db, eq(restaurants.id, req.params.id));
+    return { success: true, message: CHANGES[field].message, data: row };
+  },
+
+  async searchRestaurants(req) {
+    const pattern = likePattern(req.query.search);
+    const rows = await req.server.db
+      .select({ _id: restaurants.id, name: restaurants.name })
+      .from(restaurants)
+      .where(pattern ? ilike(restaurants.name, pattern) : undefined)
+      .orderBy(asc(restaurants.name), restaurants.id)
+      .limit(LOOKUP_LIMIT);
+    return { success: true, message: 'Restaurants', data: rows };
+  },
+};

@@ -1,0 +1,58 @@
+/**
+ * Uploaded images: checked by their bytes (PNG, JPEG, WebP magic numbers, never the client's
+ * name or declared type), at most MAX_IMAGE_BYTES, stored in the images table under a
+ * server-chosen uuid, and served by getImage at `/api/v1/images/{id}`.
+ * Check every file of a request with `checkImage` before writing anything, then `storeImage`
+ * inside the same transaction as the row that points at it.
+ */
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/client.js';
+import { images } from '../db/schema.js';
+import { HttpError } from './http-error.js';
+import { MAX_IMAGE_BYTES, type UploadedFile } from './multipart.js';
+
+export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
+
+const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
+
+/** The image type the bytes really are, or undefined. */
+export function sniffImageType(bytes: Buffer): ImageType | undefined {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  // RIFF....WEBP
+  if (
+    startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) &&
+    startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)
+  ) {
+    return 'image/webp';
+  }
+  return undefined;
+}
+
+/** The file's real type; 413 when too large, 415 when it is not a PNG, JPEG or WebP image. */
+export function checkImage(file: Pick<UploadedFile, 'bytes' | 'filename'>): ImageType {
+  const label = file.filename ? `"${file.filename}"` : 'The file';
+  if (file.bytes.length > MAX_IMAGE_BYTES) {
+    throw new HttpError(413, `${label} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+  }
+  const type = sniffImageType(file.bytes);
+  if (!type) throw new HttpError(415, `${label} is not an image: upload a PNG, JPEG or WebP file`);
+  return type;
+}
+
+export const imageUrl = (id: string) => `/api/v1/images/${id}`;
+
+/** Checks and stores the image; returns its id and public URL. */
+export async function storeImage(
+  db: Pick<Db, 'insert'>,
+  file: Pick<UploadedFile, 'bytes' | 'filename'>,
+): Promise<{ id: string; url: string }> {
+  const contentType = checkImage(file);
+  const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+  const [row] = await db
+    .insert(images)
+    .values({ contentType, bytes: file.bytes, size: file.bytes.length, sha256 })
+    .returning({ id: images.id });
+  return { id: row.id, url: imageUrl(row.id) };
+}

@@ -1,0 +1,41 @@
+/**
+ * Money is integer minor units inside the server. Amounts cross the API as JSON numbers in major
+ * units; they are converted through their decimal text, never by float arithmetic.
+ */
+// The spec's zero-decimal currencies (spec 01, section 9); the client uses the same list.
+const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'VND', 'IDR', 'XPF']);
+
+export const exponentOf = (currency: string) => (ZERO_DECIMAL.has(currency.toUpperCase()) ? 0 : 2);
+
+/** Minor units of a major-unit amount, or undefined when it has more decimals than the currency. */
+export function toMinor(amount: number | string, currency: string): number | undefined {
+  const text = typeof amount === 'number' ? numberToPlain(amount) : amount.trim();
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return undefined;
+  const [, sign, whole, rawFraction = ''] = match;
+  const exponent = exponentOf(currency);
+  const fraction = rawFraction.replace(/0+$/, '');
+  if (fraction.length > exponent) return undefined;
+  const minor =
+    BigInt(whole) * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, '0') || '0');
+  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
+  return Number(sign ? -minor : minor);
+}
+
+/** Major units for the API: the double nearest to the exact decimal (e.g. 1234 → 12.34). */
+export function fromMinor(minor: number, currency: string): number {
+  const exponent = exponentOf(currency);
+  if (exponent === 0) return minor;
+  const negative = minor < 0;
+  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
+  const text = `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+  return Number(negative ? `-${text}` : text);
+}
+
+function numberToPlain(value: number): string {
+  if (!Number.isFinite(value)) return 'NaN';
+  const text = String(value);
+  if (!/e/i.test(text)) return text;
+  // 1e-7 and the like: far more decimals than any currency has.
+  return value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+}

@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, resolveHandler } from '../src/app.js';
+import { readConfig } from '../src/config.js';
+import { HttpError } from '../src/lib/http-error.js';
+import { cloneTestDatabase } from './helpers/test-database.js';
+import type { Database } from '../src/db/client.js';
+
+let database: Database;
+let buildDir: string;
+beforeAll(async () => {
+  database = await cloneTestDatabase();
+  buildDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ma-build-'));
+  await fs.writeFile(path.join(buildDir, 'index.html'), '<!doctype html><title>panel</title>');
+  await fs.writeFile(path.join(buildDir, 'main.abc123.js'), 'console.log(1)');
+});
+afterAll(async () => {
+  await database.close();
+  await fs.rm(buildDir, { recursive: true, force: true });
+});
+
+test('an operation without a handler answers 501 with a JSON message', async () => {
+  const handler = resolveHandler({}, 'someOperation');
+  await expect(handler()).rejects.toEqual(
+    new HttpError(501, 'Operation someOperation is not implemented yet'),
+  );
+  const real = async () => 'ok';
+  expect(resolveHandler({ someOperation: real }, 'someOperation')).toBe(real);
+});
+
+describe('serving the SPA', () => {
+  const start = () => buildApp({ database, config: { ...readConfig({}), buildDir } });
+
+  test('client routes get index.html, revalidated on every load', async () => {
+    const app = await start();
+    for (const url of ['/', '/login', '/admin/users?search=x', '/admin/restaurants/1/bookings']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>panel</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    await app.close();
+  });
+
+  test('hashed assets are cached for a year', async () => {
+    const app = await start();
+    const res = await app.inject({ method: 'GET', url: '/main.abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    await app.close();
+  });
+
+  test('unknown API paths are JSON 404s, not the SPA', async () => {
+    const app = await start();
+    const res = await app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, status_code: 404 });
+    await app.close();
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * The contract names every call of section 7 of both spec documents, plus the operations the
+ * contract adds, at the method and path agreed with the server and the SPA.
+ */
+import { fileURLToPath } from 'node:url';
+import { bundle, loadConfig } from '@redocly/openapi-core';
+
+const specPath = fileURLToPath(new URL('../../openapi/openapi.yaml', import.meta.url));
+const configPath = fileURLToPath(new URL('../../redocly.yaml', import.meta.url));
+
+type Method = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head' | 'options' | 'trace';
+const METHODS: Method[] = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+/** [method, path, operationId]; paths are relative to the server url /api/v1. */
+const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
+  // Spec 01 §7: session, dashboard, users, configuration.
+  ['post', '/user/login', 'login'],
+  ['get', '/total/booking', 'getTotalBookings'],
+  ['get', '/total/user', 'getTotalUsers'],
+  ['get', '/total/restaurant', 'getTotalRestaurants'],
+  ['get', '/total/revenue', 'getTotalRevenue'],
+  ['get', '/top/restaurant', 'getTopRestaurants'],
+  ['get', '/admin/activityLogs', 'listActivityLogs'],
+  ['get', '/admin/users', 'listUsers'],
+  ['get', '/configuration', 'getConfiguration'],
+  ['put', '/configuration', 'updateConfiguration'],
+  // Spec 01 §7: restaurants.
+  ['get', '/admin/restaurants', 'listRestaurants'],
+  ['get', '/admin/restaurant/{id}', 'getRestaurant'],
+  ['put', '/restaurant/{id}', 'updateRestaurant'],
+  ['get', '/restaurants', 'searchRestaurants'],
+  // Spec 01 §7: bookings, activities, refunds.
+  ['get', '/admin/bookings', 'listBookings'],
+  ['put', '/booking/{id}', 'updateBookingNotes'],
+  ['get', '/activities', 'listBookingActivities'],
+  ['post', '/admin/orders/refund', 'refundOrder'],
+  ['post', '/admin/order/refund', 'refundOrderFallback'],
+  ['post', '/admin/booking-refund', 'refundBooking'],
+  // Spec 02 §7: booking types.
+  ['get', '/bookingTypes', 'listBookingTypes'],
+  ['post', '/bookingType', 'createBookingType'],
+  ['put', '/bookingType/{id}', 'updateBookingType'],
+  ['delete', '/bookingType/{id}', 'deleteBookingType'],
+  ['get', '/admin/booking-types', 'listAdminBookingTypes'],
+  // Spec 02 §7: categories, ingredients, allergies, dietary preferences, cuisines.
+  ['get', '/admin/categories', 'listCategories'],
+  ['post', '/category', 'createCategory'],
+  ['put', '/category/{id}', 'updateCategory'],
+  ['get', '/admin/ingredients', 'listIngredients'],
+  ['post', '/ingredient', 'createIngredient'],
+  ['put', '/ingredient/{id}', 'updateIngredient'],
+  ['get', '/admin/allergies', 'listAllergies'],
+  ['post', '/allergy', 'createAllergy'],
+  ['put', '/allergy/{id}', 'updateAllergy'],
+  ['get', '/admin/dietaries', 'listDietaries'],
+  ['post', '/dietaries', 'createDietary'],
+  ['put', '/dietary/{id}', 'updateDietary'],
+  ['get', '/admin/cuisines', 'listCuisines'],
+  ['post', '/cuisine', 'createCuisine'],
+  ['put', '/cuisine/{id}', 'updateCuisine'],
+  // Spec 02 §7: reviews.
+  ['get', '/admin/reviews', 'listReviews'],
+  ['put', '/admin/review/{id}', 'updateReviewStatus'],
+  // Spec 02 §7: static content (list and editor screens) and the unused legacy service.
+  ['get', '/static', 'listStaticContent'],
+  ['post', '/static', 'createStaticContent'],
+  ['put', '/static', 'updateStaticContent'],
+  ['delete', '/static', 'deleteStaticContent'],
+  ['get', '/static-content', 'listStaticContentLegacy'],
+  ['put', '/static-content/{id}', 'updateStaticContentLegacy'],
+  ['delete', '/static-content/{id}/faq', 'removeStaticContentFaq'],
+  // Spec 02 §7: bulk menu upload.
+  ['post', '/menu/bulk', 'createMenuItem'],
+  // Added by the contract (DESIGN.md and the spec's "not shown").
+  ['post', '/user/logout', 'logout'],
+  ['put', '/admin/user/{id}', 'updateUserStatus'],
+  ['get', '/admin/restaurant/{id}/menu-items', 'listRestaurantMenuItems'],
+  ['get', '/admin/booking/{id}', 'getBooking'],
+  ['get', '/images/{id}', 'getImage'],
+];
+
+/** Operations reachable without a token: login, and images so that <img> tags work. */
+const PUBLIC = new Set(['login', 'getImage']);
+
+type SecurityRequirement = Record<string, string[]>;
+interface Operation {
+  operationId?: string;
+  security?: SecurityRequirement[];
+  responses?: Record<string, unknown>;
+}
+interface Contract {
+  openapi: string;
+  servers?: { url: string }[];
+  security?: SecurityRequirement[];
+  paths: Record<string, Partial<Record<Method, Operation>>>;
+  components?: { securitySchemes?: Record<string, { type?: string; scheme?: string }> };
+}
+interface FoundOperation {
+  method: Method;
+  path: string;
+  op: Operation;
+}
+
+let contract: Contract;
+let operations: FoundOperation[];
+
+beforeAll(async () => {
+  const config = await loadConfig({ configPath });
+  const result = await bundle({ ref: specPath, config, dereference: true });
+  const errors = result.problems.filter((p) => p.severity === 'error');
+  expect(errors.map((p) => p.message)).toEqual([]);
+  contract = result.bundle.parsed as Contract;
+  operations = Object.entries(contract.paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({
+      method,
+      path,
+      op: item[method] as Operation,
+    })),
+  );
+});
+
+describe('v1 contract operations', () => {
+  it('is OpenAPI 3.1 served under /api/v1', () => {
+    expect(contract.openapi).toMatch(/^3\.1\./);
+    expect(contract.servers?.map((s) => s.url)).toEqual(['/api/v1']);
+  });
+
+  it.each(EXPECTED)('has %s %s as %s', (method, path, operationId) => {
+    const op = contract.paths[path]?.[method];
+    expect(op).toBeDefined();
+    expect(op?.operationId).toBe(operationId);
+  });
+
+  it('has no operation beyond the agreed list', () => {
+    const expected = EXPECTED.map(([m, p]) => `${m.toUpperCase()} ${p}`).sort();
+    const actual = operations.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort();
+    expect(actual).toEqual(expected);
+  });
+
+  it('gives every operation a unique operationId', () => {
+    const ids = operations.map(({ op }) => op.operationId);
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
+    expect(duplicates).toEqual([]);
+  });
+
+  it('declares bearerAuth as an http bearer scheme', () => {
+    expect(contract.components?.securitySchemes?.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+  });
+
+  it('requires the bearer token on every operation except login and getImage', () => {
+    const wrong = operations
+      .filter(({ op }) => {
+        const security = op.security ?? contract.security ?? [];
+        const bearer =
+          security.length > 0 && security.every((req) => Object.keys(req).includes('bearerAuth'));
+        return PUBLIC.has(op.operationId ?? '') ? security.length > 0 : !bearer;
+      })
+      .map(({ op }) => op.operationId);
+    expect(wrong).toEqual([]);
+  });
+
+  it('lists a 2xx and a 4xx response on every operation, and 401 and 403 when secured', () => {
+    const wrong = operations
+      .filter(({ op }) => {
+        const codes = Object.keys(op.responses ?? {});
+        const secured = !PUBLIC.has(op.operationId ?? '');
+        return (
+          !codes.some((c) => c.startsWith('2')) ||
+          !codes.some((c) => c.startsWith('4')) ||
+          (secured && !(codes.includes('401') && codes.includes('403')))
+        );
+      })
+      .map(({ op }) => op.operationId);
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,124 @@
+import { count, ne, sql } from 'drizzle-orm';
+import { activityLogs, bookings, restaurants, users } from '../src/db/schema.js';
+import { percentChange } from '../src/handlers/dashboard.js';
+import { logActivity } from '../src/lib/activity-log.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { expectContract } from './helpers/contract.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.as({ method: 'GET', url: `/api/v1${url}` });
+
+test('percentChange compares two periods, 0 when the earlier one is empty', () => {
+  expect(percentChange(15, 10)).toBe(50);
+  expect(percentChange(5, 10)).toBe(-50);
+  expect(percentChange(1, 3)).toBe(-66.67);
+  expect(percentChange(7, 0)).toBe(0);
+});
+
+test('totals are counted from the data', async () => {
+  const db = t.database.db;
+  const [[u], [r], [b]] = await Promise.all([
+    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(restaurants),
+    db.select({ n: count() }).from(bookings),
+  ]);
+  expect(
+    (await expectContract(await get('/total/user'), 'getTotalUsers', 200)).data.userCount,
+  ).toBe(u.n);
+  expect(
+    (await expectContract(await get('/total/restaurant'), 'getTotalRestaurants', 200)).data
+      .restaurantCount,
+  ).toBe(r.n);
+  expect(
+    (await expectContract(await get('/total/booking'), 'getTotalBookings', 200)).data.bookingCount,
+  ).toBe(b.n);
+});
+
+test('the change is the last 30 days against the 30 before', async () => {
+  const db = t.database.db;
+  const day = 86_400_000;
+  const [{ recent, previous }] = await db
+    .select({
+      recent: sql<number>`count(*) filter (where ${users.createdAt} >= ${new Date(Date.now() - 30 * day)})::int`,
+      previous: sql<number>`count(*) filter (where ${users.createdAt} >= ${new Date(Date.now() - 60 * day)} and ${users.createdAt} < ${new Date(Date.now() - 30 * day)})::int`,
+    })
+    .from(users);
+  const body = await expectContract(await get('/total/user'), 'getTotalUsers', 200);
+  expect(body.data.percentageIncrease).toBe(percentChange(recent, previous));
+});
+
+test('revenue is in USD: collected payments less refunds, converted by the rate table', async () => {
+  const db = t.database.db;
+  const before = (await expectContract(await get('/total/revenue'), 'getTotalRevenue', 200)).data
+    .totalRevenue;
+  // Add one paid JPY booking of ¥10,000 (rate 0.0067 → $67.00) and one declined USD booking.
+  const [restaurant] = await db.select().from(restaurants).limit(1);
+  const base = {
+    restaurantId: restaurant.id,
+    firstName: 'A',
+    lastName: 'B',
+    email: 'a@b.c',
+    arrivalDate: '2026-01-01',
+    arrivalTime: '12:00:00',
+    guest: 2,
+    type: 'Dine-in',
+    status: 'confirmed',
+  };
+  await db.insert(bookings).values([
+    { ...base, bookingRef: 'T-JPY', paymentStatus: 'Paid', currency: 'JPY', total: 10_000 },
+    { ...base, bookingRef: 'T-USD', paymentStatus: 'Declined', currency: 'USD', total: 99_999 },
+  ]);
+  const after = (await expectContract(await get('/total/revenue'), 'getTotalRevenue', 200)).data
+    .totalRevenue;
+  expect(Math.round((after - before) * 100)).toBe(6700);
+  await db.delete(bookings).where(sql`${bookings.bookingRef} in ('T-JPY', 'T-USD')`);
+});
+
+test('top restaurants: at most 5, by bookings, with rating and earnings', async () => {
+  const body = await expectContract(await get('/top/restaurant'), 'getTopRestaurants', 200);
+  expect(body.data.length).toBe(5);
+  const counts = body.data.map((r: { totalBookings: number }) => r.totalBookings);
+  expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+  const [{ n }] = await t.database.db
+    .select({ n: count() })
+    .from(bookings)
+    .where(sql`${bookings.restaurantId} = ${body.data[0]._id}`);
+  expect(body.data[0].totalBookings).toBe(n);
+});
+
+test('activity logs: newest first, paged, with the total count', async () => {
+  await logActivity(t.database.db, {
+    title: 'Restaurant status updated',
+    description: 'newest entry',
+  });
+  const [{ n }] = await t.database.db
+    .select({ n: count() })
+    .from(activityLogs)
+    .where(ne(activityLogs.title, ''));
+  const body = await expectContract(
+    await get('/admin/activityLogs?skip=0&limit=5'),
+    'listActivityLogs',
+    200,
+  );
+  expect(body.count).toBe(n);
+  expect(body.data).toHaveLength(5);
+  expect(body.data[0].description).toBe('newest entry');
+  const page2 = await expectContract(
+    await get('/admin/activityLogs?skip=5&limit=5'),
+    'listActivityLogs',
+    200,
+  );
+  expect(page2.data[0]._id).not.toBe(body.data[0]._id);
+  const defaults = await expectContract(await get('/admin/activityLogs'), 'listActivityLogs', 200);
+  expect(defaults.data.length).toBe(Math.min(20, n));
+});
+
+test('bad paging is a 400', async () => {
+  await expectContract(await get('/admin/activityLogs?limit=0'), 'listActivityLogs', 400);
+  await expectContract(await get('/admin/activityLogs?skip=-1'), 'listActivityLogs', 400);
+});

@@ -1,0 +1,51 @@
+/**
+ * Test databases are clones of one migrated, seeded template made once per jest run
+ * (global-setup.ts): a PGlite data-folder dump, or a PostgreSQL template database when
+ * DATABASE_URL is set. Creating a fresh PGlite takes seconds; a clone takes about one.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/db/client.js';
+
+export const TEMPLATE_DIR = path.resolve('.tmp/jest');
+export const templateFile = () =>
+  path.join(TEMPLATE_DIR, `pglite-template-${process.env.TEST_RUN_ID}.tar`);
+export const templateDbName = () => `ma_test_${process.env.TEST_RUN_ID}_tmpl`;
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database holding the seeded template, closed and removed by `close`. */
+export async function cloneTestDatabase(): Promise<Database> {
+  if (process.env.DATABASE_URL) {
+    const name = `ma_test_${process.env.TEST_RUN_ID}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${templateDbName()}`);
+    const database = await openDatabase({
+      databaseUrl: withDatabase(process.env.DATABASE_URL, name),
+    });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    };
+  }
+  const bytes = await fs.readFile(templateFile());
+  return openDatabase({ memory: true, loadDataDir: new Blob([bytes]) });
+}

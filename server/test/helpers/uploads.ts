@@ -1,0 +1,58 @@
+/** Multipart bodies for `inject`, and small real images generated in the test. */
+import { crc32, deflateSync } from 'node:zlib';
+
+export type Part = string | { bytes: Buffer; filename: string; type?: string };
+
+/** A multipart/form-data payload and its headers (repeat a field by giving an array). */
+export async function multipart(fields: Record<string, Part | Part[]>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const part of Array.isArray(value) ? value : [value]) {
+      if (typeof part === 'string') form.append(name, part);
+      else
+        form.append(
+          name,
+          new Blob([new Uint8Array(part.bytes)], { type: part.type ?? 'application/octet-stream' }),
+          part.filename,
+        );
+    }
+  }
+  const encoded = new Response(form);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
+}
+
+function chunk(type: string, data: Buffer) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A valid RGB PNG of the given size, one colour. */
+export function makePng(
+  width = 2,
+  height = 2,
+  rgb: [number, number, number] = [200, 40, 40],
+): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: width }, () => rgb).flat()),
+  ]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -1,0 +1,122 @@
+/** Multipart plumbing and images: uploads checked by content and size, stored, served with cache headers. */
+import { count, eq } from 'drizzle-orm';
+import { images, referenceItems } from '../src/db/schema.js';
+import { sniffImageType } from '../src/lib/images.js';
+import { MAX_IMAGE_BYTES } from '../src/lib/multipart.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { expectContract } from './helpers/contract.js';
+import { makePng, multipart } from './helpers/uploads.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const imageCount = async () => (await t.database.db.select({ n: count() }).from(images))[0].n;
+const postCuisine = async (fields: Parameters<typeof multipart>[0], token?: string | null) =>
+  t.as({ method: 'POST', url: '/api/v1/cuisine', ...(await multipart(fields)), token });
+
+test('sniffs PNG, JPEG and WebP by their bytes', () => {
+  expect(sniffImageType(makePng())).toBe('image/png');
+  expect(sniffImageType(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]))).toBe('image/jpeg');
+  expect(sniffImageType(Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'))).toBe('image/webp');
+  expect(sniffImageType(Buffer.from('GIF89a'))).toBeUndefined();
+  expect(sniffImageType(Buffer.alloc(0))).toBeUndefined();
+});
+
+test('a PNG is stored under a server-chosen id and served with its type, cache headers and ETag', async () => {
+  const png = makePng(3, 3);
+  const res = await postCuisine({
+    name: 'Peruvian',
+    image: { bytes: png, filename: '../../etc/evil name.png', type: 'image/png' },
+  });
+  const body = await expectContract(res, 'createCuisine', 201);
+  expect(body.message).toBe('Cuisine preference created successfully');
+  expect(body.data.image).toMatch(/^\/api\/v1\/images\/[0-9a-f-]{36}$/);
+  expect(body.data.image).not.toContain('evil');
+
+  const served = await t.app.inject({ method: 'GET', url: body.data.image });
+  expect(served.statusCode).toBe(200);
+  expect(served.headers['content-type']).toBe('image/png');
+  expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(served.rawPayload.equals(png)).toBe(true);
+  const etag = served.headers.etag as string;
+  expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+
+  const again = await t.app.inject({
+    method: 'GET',
+    url: body.data.image,
+    headers: { 'if-none-match': etag },
+  });
+  expect(again.statusCode).toBe(304);
+});
+
+test('the claimed type is ignored: a text file named .png is refused with 415 and nothing is stored', async () => {
+  const before = await imageCount();
+  const res = await postCuisine({
+    name: 'Text Cuisine',
+    image: { bytes: Buffer.from('hello, not an image'), filename: 'photo.png', type: 'image/png' },
+  });
+  const body = await expectContract(res, 'createCuisine', 415);
+  expect(body.message).toBe('"photo.png" is not an image: upload a PNG, JPEG or WebP file');
+  expect(await imageCount()).toBe(before);
+  const rows = await t.database.db
+    .select()
+    .from(referenceItems)
+    .where(eq(referenceItems.name, 'Text Cuisine'));
+  expect(rows).toHaveLength(0);
+});
+
+test('a file over 5 MB is refused with 413 and nothing is stored', async () => {
+  const before = await imageCount();
+  const big = Buffer.concat([makePng(), Buffer.alloc(MAX_IMAGE_BYTES)]);
+  const res = await postCuisine({
+    name: 'Huge Cuisine',
+    image: { bytes: big, filename: 'big.png', type: 'image/png' },
+  });
+  const body = await expectContract(res, 'createCuisine', 413);
+  expect(body.message).toBe('A file is larger than 5 MB');
+  expect(await imageCount()).toBe(before);
+  const rows = await t.database.db
+    .select()
+    .from(referenceItems)
+    .where(eq(referenceItems.name, 'Huge Cuisine'));
+  expect(rows).toHaveLength(0);
+});
+
+test('an image field sent as text is refused, an empty file input counts as no image', async () => {
+  await expectContract(
+    await postCuisine({ name: 'Textual', image: 'not-a-file' }),
+    'createCuisine',
+    400,
+  );
+  const res = await postCuisine({
+    name: 'No Picture',
+    image: { bytes: Buffer.alloc(0), filename: '' },
+  });
+  expect((await expectContract(res, 'createCuisine', 201)).data.image).toBeNull();
+});
+
+test('multipart fields are validated by the contract (unknown field: 400)', async () => {
+  const res = await postCuisine({ name: 'Extra', colour: 'red' });
+  expect((await expectContract(res, 'createCuisine', 400)).message).toMatch(/Invalid request/);
+});
+
+test('uploads need an admin token', async () => {
+  await expectContract(await postCuisine({ name: 'Anon' }, null), 'createCuisine', 401);
+  await expectContract(await postCuisine({ name: 'Owner' }, t.ownerToken), 'createCuisine', 403);
+});
+
+test('an unknown or malformed image id is a 404', async () => {
+  const unknown = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/images/00000000-0000-4000-8000-000000000000',
+  });
+  await expectContract(unknown, 'getImage', 404);
+  await expectContract(
+    await t.app.inject({ method: 'GET', url: '/api/v1/images/abc' }),
+    'getImage',
+    404,
+  );
+});

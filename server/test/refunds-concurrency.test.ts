@@ -1,0 +1,83 @@
+/**
+ * 50 simultaneous refunds against one order never refund more than was paid. On PostgreSQL
+ * (DATABASE_URL set) the requests really run in parallel transactions on a connection pool; on
+ * PGlite they are serialised by the engine, and the same assertions must hold there too.
+ */
+import { count, eq } from 'drizzle-orm';
+import { bookings, orders, refunds } from '../src/db/schema.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createBookingFixture } from './helpers/booking-fixture.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const CONCURRENT = 50;
+
+const refund = (orderId: string, amount: number, headers: Record<string, string> = {}) =>
+  t.as({
+    method: 'POST',
+    url: '/api/v1/admin/orders/refund',
+    payload: { orderId, amount },
+    headers,
+  });
+
+test(`${CONCURRENT} concurrent refunds never exceed the paid amount (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
+  // 100.00 paid; 50 × 3.00 asked for; at most 33 fit.
+  const fx = await createBookingFixture(t.database.db, { orderTotals: [10_000], fee: 1_000 });
+  const orderId = fx.orderIds[0];
+  const responses = await Promise.all(Array.from({ length: CONCURRENT }, () => refund(orderId, 3)));
+  const ok = responses.filter((r) => r.statusCode === 200);
+  const refused = responses.filter((r) => r.statusCode !== 200);
+  expect(refused.every((r) => r.statusCode === 400)).toBe(true);
+  expect(ok).toHaveLength(33);
+
+  const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+  const [booking] = await t.database.db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.id, fx.bookingId));
+  const [{ n }] = await t.database.db
+    .select({ n: count() })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId));
+  expect(order.refunded).toBe(9_900);
+  expect(order.refunded).toBeLessThanOrEqual(order.total);
+  expect(n).toBe(ok.length);
+  expect(booking.refundedTotal).toBe(order.refunded);
+  expect(booking.netPayout).toBe(0); // 100.00 − 10.00 fee − 99.00 refunded, never below 0
+  expect(booking.paymentStatus).toBe('Paid');
+});
+
+test('concurrent refunds that each fit alone, but not together, leave the order exactly refunded', async () => {
+  // 50 × 7.77 against 123.45: only 15 fit (116.55), the rest are refused; then the remainder.
+  const fx = await createBookingFixture(t.database.db, { orderTotals: [12_345] });
+  const orderId = fx.orderIds[0];
+  const responses = await Promise.all(
+    Array.from({ length: CONCURRENT }, () => refund(orderId, 7.77)),
+  );
+  expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(15);
+  const last = await refund(orderId, 6.9);
+  expect(last.statusCode).toBe(200);
+  const [booking] = await t.database.db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.id, fx.bookingId));
+  expect(booking).toMatchObject({ refundedTotal: 12_345, paymentStatus: 'Refund' });
+});
+
+test(`${CONCURRENT} concurrent retries with one Idempotency-Key refund once`, async () => {
+  const fx = await createBookingFixture(t.database.db, { orderTotals: [10_000] });
+  const orderId = fx.orderIds[0];
+  const headers = { 'idempotency-key': `concurrent-${fx.bookingId}` };
+  const responses = await Promise.all(
+    Array.from({ length: CONCURRENT }, () => refund(orderId, 10, headers)),
+  );
+  expect(responses.map((r) => r.statusCode)).toEqual(Array(CONCURRENT).fill(200));
+  const refundIds = new Set(responses.map((r) => r.json().data.refund._id));
+  expect(refundIds.size).toBe(1);
+  const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+  expect(order.refunded).toBe(1_000);
+});

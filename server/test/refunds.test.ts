@@ -1,0 +1,333 @@
+import { count, desc, eq } from 'drizzle-orm';
+import { activityLogs, bookingActivities, bookings, orders, refunds } from '../src/db/schema.js';
+import { isRefundEligible, REFUND_MESSAGES } from '../src/handlers/refunds.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { expectContract } from './helpers/contract.js';
+import { createBookingFixture } from './helpers/booking-fixture.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Payload = Record<string, unknown>;
+const refundOrder = (
+  payload: Payload,
+  headers: Record<string, string> = {},
+  url = '/api/v1/admin/orders/refund',
+) => t.as({ method: 'POST', url, payload, headers });
+const refundBooking = (payload: Payload, headers: Record<string, string> = {}) =>
+  t.as({ method: 'POST', url: '/api/v1/admin/booking-refund', payload, headers });
+
+async function state(bookingId: string) {
+  const db = t.database.db;
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const orderRows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.bookingId, bookingId))
+    .orderBy(orders.createdAt);
+  const [{ n: refundCount }] = await db
+    .select({ n: count() })
+    .from(refunds)
+    .where(eq(refunds.bookingId, bookingId));
+  const [{ n: activityCount }] = await db
+    .select({ n: count() })
+    .from(bookingActivities)
+    .where(eq(bookingActivities.bookingId, bookingId));
+  const [{ n: logCount }] = await db.select({ n: count() }).from(activityLogs);
+  return { booking, orders: orderRows, refundCount, activityCount, logCount };
+}
+
+test('a partial refund, then another, then the rest: balances, history, activity and status', async () => {
+  const fx = await createBookingFixture(t.database.db, { orderTotals: [3000, 2000], fee: 500 });
+  const [orderA, orderB] = fx.orderIds;
+
+  const first = await expectContract(
+    await refundOrder({ orderId: orderA, amount: 10 }),
+    'refundOrder',
+    200,
+  );
+  expect(first.message).toBe('Order refund processed successfully');
+  expect(first.data.refund).toMatchObject({
+    amount: 10,
+    currency: 'USD',
+    orderId: orderA,
+    bookingId: fx.bookingId,
+  });
+  expect(first.data.refund.processedBy).toMatch(/\S+ \S+/);
+  expect(first.data.booking).toMatchObject({
+    refundProcessed: true,
+    PaymentStatus: 'Paid',
+    paymentDetails: { total: 50, refundedTotal: 10, netPayout: 35 },
+  });
+  expect(first.data.booking.refundHistory).toEqual([
+    { amount: 10, date: first.data.refund.date, processedBy: first.data.refund.processedBy },
+  ]);
+  expect(first.data.booking.orders[0].paymentDetails).toMatchObject({
+    refunded: 10,
+    refundable: 20,
+  });
+
+  const second = await expectContract(
+    await refundOrder({ orderId: orderA, amount: 5.5 }),
+    'refundOrder',
+    200,
+  );
+  expect(second.data.booking.orders[0].paymentDetails).toMatchObject({
+    refunded: 15.5,
+    refundable: 14.5,
+  });
+  expect(second.data.booking.refundHistory).toHaveLength(2);
+
+  const rest = await expectContract(
+    await refundOrder({ orderId: orderA, amount: 14.5 }),
+    'refundOrder',
+    200,
+  );
+  expect(rest.data.booking.orders[0].paymentDetails.refundable).toBe(0);
+  expect(rest.data.booking.PaymentStatus).toBe('Paid'); // order B is still paid
+
+  const last = await expectContract(
+    await refundOrder({ orderId: orderB, amount: 20 }),
+    'refundOrder',
+    200,
+  );
+  expect(last.data.booking).toMatchObject({
+    PaymentStatus: 'Refund',
+    paymentDetails: { refundedTotal: 50, netPayout: 0 },
+  });
+  const s = await state(fx.bookingId);
+  expect(s.orders.map((o) => o.refunded)).toEqual([3000, 2000]);
+  expect(s.refundCount).toBe(4);
+  expect(s.activityCount).toBe(4);
+  const activities = await expectContract(
+    await t.as({ method: 'GET', url: `/api/v1/activities?booking=${fx.bookingId}` }),
+    'listBookingActivities',
+    200,
+  );
+  expect(activities.data[0]).toMatchObject({
+    activity: 'Refund of 20.00 USD processed for the order of Eater 2',
+    createdBy: { role: 'admin' },
+  });
+  const [log] = await t.database.db
+    .select()
+    .from(activityLogs)
+    .orderBy(desc(activityLogs.createdAt))
+    .limit(1);
+  expect(log).toMatchObject({ title: 'Payment refunded', actorId: t.adminId });
+  expect(log.description).toContain('Refund of 20.00 USD');
+
+  // Fully refunded: nothing more can be refunded.
+  const again = await expectContract(
+    await refundOrder({ orderId: orderA, amount: 1 }),
+    'refundOrder',
+    400,
+  );
+  expect(again.message).toBe(REFUND_MESSAGES.fullyRefunded);
+});
+
+test('over-balance, zero, negative, non-numeric and too precise amounts: 400 and nothing changes', async () => {
+  const fx = await createBookingFixture(t.database.db, { orderTotals: [3000] });
+  const orderId = fx.orderIds[0];
+  await expectContract(await refundOrder({ orderId, amount: 25 }), 'refundOrder', 200);
+  const before = await state(fx.bookingId);
+
+  const over = await expectContract(
+    await refundOrder({ orderId, amount: 5.01 }),
+    'refundOrder',
+    400,
+  );
+  expect(over.message).toBe(
+    'Refund amount cannot exceed the remaining refundable amount of this order (5.00 USD)',
+  );
+  const cases: [unknown, string | RegExp][] = [
+    [0, REFUND_MESSAGES.notPositive],
+    [-5, REFUND_MESSAGES.notPositive],
+    ['', /amount must be number/],
+    ['abc', /amount must be number/],
+    [null, REFUND_MESSAGES.notPositive], // JSON null is coerced to 0 by the contract's validator
+    [1.005, 'Refund amount can have at most 2 decimals in USD'],
+  ];
+  for (const [amount, message] of cases) {
+    const body = await expectContract(await refundOrder({ orderId, amount }), 'refundOrder', 400);
+    expect(body.message).toMatch(message);
+  }
+  await expectContract(await refundOrder({ orderId }), 'refundOrder', 400);
+  expect(await state(fx.bookingId)).toEqual(before);
+});
+
+test('whole-number currencies refuse decimals', async () => {
+  const fx = await createBookingFixture(t.database.db, { currency: 'JPY', orderTotals: [5000] });
+  const body = await expectContract(
+    await refundOrder({ orderId: fx.orderIds[0], amount: 10.5 }),
+    'refundOrder',
+    400,
+  );
+  expect(body.message).toBe('Refund amount must be a whole number in JPY');
+  const ok = await expectContract(
+    await refundOrder({ orderId: fx.orderIds[0], amount: 1200 }),
+    'refundOrder',
+    200,
+  );
+  expect(ok.data.booking.orders[0].paymentDetails.refundable).toBe(3800);
+});
+
+test('unknown order 404; cancelled or unpaid booking 400', async () => {
+  const unknown = await expectContract(
+    await refundOrder({ orderId: '00000000-0000-4000-8000-000000000000', amount: 1 }),
+    'refundOrder',
+    404,
+  );
+  expect(unknown.message).toBe(REFUND_MESSAGES.orderNotFound);
+
+  const cancelled = await createBookingFixture(t.database.db, {
+    status: 'cancelled',
+    paymentStatus: 'Paid',
+  });
+  const c = await expectContract(
+    await refundOrder({ orderId: cancelled.orderIds[0], amount: 1 }),
+    'refundOrder',
+    400,
+  );
+  expect(c.message).toBe(REFUND_MESSAGES.cancelled);
+
+  const pending = await createBookingFixture(t.database.db, { paymentStatus: 'Pending' });
+  const p = await expectContract(
+    await refundOrder({ orderId: pending.orderIds[0], amount: 1 }),
+    'refundOrder',
+    400,
+  );
+  expect(p.message).toBe(REFUND_MESSAGES.notPaid);
+
+  const completed = await createBookingFixture(t.database.db, {
+    paymentStatus: 'Completed',
+    status: 'completed',
+  });
+  await expectContract(
+    await refundOrder({ orderId: completed.orderIds[0], amount: 1 }),
+    'refundOrder',
+    200,
+  );
+  expect((await state(cancelled.bookingId)).refundCount).toBe(0);
+  expect((await state(pending.bookingId)).refundCount).toBe(0);
+});
+
+test('the fallback path behaves the same', async () => {
+  const fx = await createBookingFixture(t.database.db, { orderTotals: [1000] });
+  const body = await expectContract(
+    await refundOrder(
+      { orderId: fx.orderIds[0], amount: 4, reason: 'Refund processed via admin panel' },
+      {},
+      '/api/v1/admin/order/refund',
+    ),
+    'refundOrderFallback',
+    200,
+  );
+  expect(body.data.booking.orders[0].paymentDetails.refundable).toBe(6);
+  await expectContract(
+    await refundOrder({ orderId: fx.orderIds[0], amount: 7 }, {}, '/api/v1/admin/order/refund'),
+    'refundOrderFallback',
+    400,
+  );
+});
+
+test('Idempotency-Key: a retry returns the first result; another body with the key is a 409', async () => {
+  const fx = await createBookingFixture(t.database.db, { orderTotals: [3000] });
+  const orderId = fx.orderIds[0];
+  const headers = { 'idempotency-key': `key-${fx.bookingId}` };
+  const first = await expectContract(
+    await refundOrder({ orderId, amount: 12 }, headers),
+    'refundOrder',
+    200,
+  );
+  const retry = await expectContract(
+    await refundOrder({ orderId, amount: 12 }, headers),
+    'refundOrder',
+    200,
+  );
+  expect(retry.data.refund).toEqual(first.data.refund);
+  const s = await state(fx.bookingId);
+  expect(s.orders[0].refunded).toBe(1200);
+  expect(s.refundCount).toBe(1);
+
+  const other = await expectContract(
+    await refundOrder({ orderId, amount: 13 }, headers),
+    'refundOrder',
+    409,
+  );
+  expect(other.message).toBe(REFUND_MESSAGES.keyReused);
+  // Without a key, the same body is a new refund.
+  await expectContract(await refundOrder({ orderId, amount: 12 }), 'refundOrder', 200);
+  expect((await state(fx.bookingId)).orders[0].refunded).toBe(2400);
+});
+
+test('a booking without orders is refunded itself; one with orders is refused', async () => {
+  const deposit = await createBookingFixture(t.database.db, {
+    orderTotals: [],
+    depositTotal: 4000,
+    fee: 400,
+  });
+  const part = await expectContract(
+    await refundBooking({
+      bookingId: deposit.bookingId,
+      amount: 15,
+      notes: 'Refund processed via admin panel',
+    }),
+    'refundBooking',
+    200,
+  );
+  expect(part.data.refund.orderId).toBeNull();
+  expect(part.data.booking.paymentDetails).toMatchObject({ refundedTotal: 15, netPayout: 21 });
+  const over = await expectContract(
+    await refundBooking({ bookingId: deposit.bookingId, amount: 25.01 }),
+    'refundBooking',
+    400,
+  );
+  expect(over.message).toBe(
+    'Refund amount cannot exceed the remaining refundable amount of this booking (25.00 USD)',
+  );
+  const rest = await expectContract(
+    await refundBooking({ bookingId: deposit.bookingId, amount: 25 }),
+    'refundBooking',
+    200,
+  );
+  expect(rest.data.booking.PaymentStatus).toBe('Refund');
+
+  const withOrders = await createBookingFixture(t.database.db);
+  const refused = await expectContract(
+    await refundBooking({ bookingId: withOrders.bookingId, amount: 1 }),
+    'refundBooking',
+    400,
+  );
+  expect(refused.message).toBe(REFUND_MESSAGES.hasOrders);
+  await expectContract(
+    await refundBooking({ bookingId: '00000000-0000-4000-8000-000000000000', amount: 1 }),
+    'refundBooking',
+    404,
+  );
+});
+
+test('refunds need an admin', async () => {
+  const fx = await createBookingFixture(t.database.db);
+  await expectContract(
+    await t.as({
+      method: 'POST',
+      url: '/api/v1/admin/orders/refund',
+      payload: { orderId: fx.orderIds[0], amount: 1 },
+      token: t.ownerToken,
+    }),
+    'refundOrder',
+    403,
+  );
+  expect((await state(fx.bookingId)).refundCount).toBe(0);
+});
+
+test('eligibility: Paid or Completed in any case, and not cancelled', () => {
+  expect(isRefundEligible({ status: 'confirmed', paymentStatus: 'PAID' })).toBe(true);
+  expect(isRefundEligible({ status: 'completed', paymentStatus: 'completed' })).toBe(true);
+  expect(isRefundEligible({ status: 'Cancelled', paymentStatus: 'Paid' })).toBe(false);
+  expect(isRefundEligible({ status: 'confirmed', paymentStatus: 'Refund' })).toBe(false);
+  expect(isRefundEligible({ status: 'confirmed', paymentStatus: 'Deposited' })).toBe(false);
+});

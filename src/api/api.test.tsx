@@ -1,0 +1,109 @@
+import { jest } from '@jest/globals';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { adminUser, mockApi, reply, sessionCheckOk } from '../test/mock-api';
+import { api } from './api';
+import { mockPages } from '../test/mock-pages';
+
+mockPages();
+const { renderApp } = await import('../test/render-app');
+
+const testApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    probe: build.query<unknown, number>({ query: (n) => `/probe/${n}` }),
+  }),
+});
+
+async function signedInApp() {
+  const view = renderApp('/admin/users', { storedUser: adminUser, token: 'tok' });
+  await within(await screen.findByRole('banner')).findByRole('heading', {
+    name: 'Users Management',
+  });
+  return view;
+}
+
+describe('the API base query', () => {
+  it('sends the bearer token to the configured base URL', async () => {
+    const { calls } = mockApi((request) =>
+      request.path === '/probe/1' ? reply(200, {}) : sessionCheckOk,
+    );
+    const { store } = await signedInApp();
+    await act(() => store.dispatch(testApi.endpoints.probe.initiate(1)));
+    const probe = calls.find((call) => call.path === '/probe/1');
+    expect(probe?.url.pathname).toBe('/api/v1/probe/1');
+    expect(probe?.headers.get('Authorization')).toBe('Bearer tok');
+  });
+
+  it('logs out exactly once when ten calls fail with 401 together', async () => {
+    mockApi((request) =>
+      request.path.startsWith('/probe/')
+        ? reply(401, { success: false, message: 'Invalid token', status_code: 401 })
+        : sessionCheckOk,
+    );
+    const { store, router } = await signedInApp();
+    const removeItem = jest.spyOn(Storage.prototype, 'removeItem');
+    // Every auth action makes a new auth state: count how often it changes.
+    let authChanges = 0;
+    let auth = store.getState().auth;
+    const unsubscribe = store.subscribe(() => {
+      if (store.getState().auth !== auth) authChanges += 1;
+      auth = store.getState().auth;
+    });
+
+    await act(async () => {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, n) => store.dispatch(testApi.endpoints.probe.initiate(n))),
+      );
+    });
+
+    unsubscribe();
+    expect(authChanges).toBe(1);
+    expect(removeItem.mock.calls.filter(([key]) => key === 'token')).toHaveLength(1);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(store.getState().auth).toMatchObject({ user: null, token: null, status: 'anonymous' });
+    expect(Object.keys(store.getState().api.queries)).toHaveLength(0);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Authorization failed: invalid token',
+    );
+    removeItem.mockRestore();
+  });
+
+  it('leaves a newer session alone when a late 401 answers an older token', async () => {
+    mockApi((request) => (request.path === '/probe/1' ? reply(401, {}) : sessionCheckOk));
+    const { store } = await signedInApp();
+    const pending = store.dispatch(testApi.endpoints.probe.initiate(1));
+    act(() => {
+      store.dispatch({
+        type: 'auth/signedIn',
+        payload: { user: adminUser, token: 'newer' },
+      });
+    });
+    await act(() => pending);
+    expect(store.getState().auth.token).toBe('newer');
+  });
+
+  it('shows an error for a 403 and keeps the session', async () => {
+    mockApi((request) =>
+      request.path === '/probe/1'
+        ? reply(403, { success: false, message: 'Not allowed here', status_code: 403 })
+        : sessionCheckOk,
+    );
+    const { store, router } = await signedInApp();
+    await act(() => store.dispatch(testApi.endpoints.probe.initiate(1)));
+    expect(await screen.findByText('Not allowed here')).toBeInTheDocument();
+    expect(store.getState().auth.token).toBe('tok');
+    expect(localStorage.getItem('token')).toBe('tok');
+    expect(router.state.location.pathname).toBe('/admin/users');
+  });
+
+  it('shows the default text for a 403 without a message', async () => {
+    mockApi((request) => (request.path === '/probe/2' ? reply(403) : sessionCheckOk));
+    const { store } = await signedInApp();
+    await act(() => store.dispatch(testApi.endpoints.probe.initiate(2)));
+    expect(
+      await screen.findByText('You are not authorized to access this panel'),
+    ).toBeInTheDocument();
+    expect(store.getState().auth.status).toBe('authenticated');
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Aliases of the generated contract types (openapi/schema.d.ts). Never write API shapes by
+ * hand: change the contract, regenerate, then alias here.
+ */
+import type { components } from '../../openapi/schema';
+
+type Schemas = components['schemas'];
+
+export type MessageResponse = Schemas['MessageResponse'];
+export type ErrorResponse = Schemas['ErrorResponse'];
+
+export type User = Schemas['User'];
+export type LoginRequest = Schemas['LoginRequest'];
+export type LoginResponse = Schemas['LoginResponse'];
+export type TotalBookingsResponse = Schemas['TotalBookingsResponse'];
+
+// Dashboard, users, configuration, restaurants (issue 4).
+type Operations = import('../../openapi/schema').operations;
+type QueryOf<K extends keyof Operations> = NonNullable<Operations[K]['parameters']['query']>;
+
+export type TotalUsersResponse = Schemas['TotalUsersResponse'];
+export type TotalRestaurantsResponse = Schemas['TotalRestaurantsResponse'];
+export type TotalRevenueResponse = Schemas['TotalRevenueResponse'];
+export type TopRestaurant = Schemas['TopRestaurant'];
+export type TopRestaurantsResponse = Schemas['TopRestaurantsResponse'];
+export type ActivityLog = Schemas['ActivityLog'];
+export type ActivityLogListResponse = Schemas['ActivityLogListResponse'];
+export type ActivityLogQuery = QueryOf<'listActivityLogs'>;
+
+export type UserListResponse = Schemas['UserListResponse'];
+export type UserResponse = Schemas['UserResponse'];
+export type UserListQuery = QueryOf<'listUsers'>;
+export type UpdateUserStatusRequest = Schemas['UpdateUserStatusRequest'];
+export type Configuration = Schemas['Configuration'];
+export type ConfigurationResponse = Schemas['ConfigurationResponse'];
+export type UpdateConfigurationRequest = Schemas['UpdateConfigurationRequest'];
+
+export type RestaurantListItem = Schemas['RestaurantListItem'];
+export type RestaurantListResponse = Schemas['RestaurantListResponse'];
+export type RestaurantListQuery = QueryOf<'listRestaurants'>;
+export type RestaurantResponse = Schemas['RestaurantResponse'];
+export type UpdateRestaurantRequest = Schemas['UpdateRestaurantRequest'];
+export type RestaurantDetail = Schemas['RestaurantDetail'];
+export type RestaurantDetailResponse = Schemas['RestaurantDetailResponse'];
+export type StaffMember = Schemas['StaffMember'];
+
+export type MenuItem = Schemas['MenuItem'];
+export type MenuItemResponse = Schemas['MenuItemResponse'];
+export type MenuItemListResponse = Schemas['MenuItemListResponse'];
+export type RestaurantLookup = Schemas['RestaurantLookup'];
+export type RestaurantLookupResponse = Schemas['RestaurantLookupResponse'];
+
+// Content: list screen and editor screen (issue 7).
+export type ContentType = Schemas['ContentType'];
+export type ContentStatus = Schemas['ContentStatus'];
+export type Faq = Schemas['Faq'];
+export type StaticContent = Schemas['StaticContent'];
+export type StaticContentListResponse = Schemas['StaticContentListResponse'];
+export type StaticContentResponse = Schemas['StaticContentResponse'];
+export type StaticContentQuery = QueryOf<'listStaticContent'>;
+export type CreateStaticContentRequest = Schemas['CreateStaticContentRequest'];
+export type UpdateStaticContentRequest = Schemas['UpdateStaticContentRequest'];
+
+// Bookings, booking detail, admin notes, activities and refunds (issue 5).
+export type Booking = Schemas['Booking'];
+export type BookingOrder = Schemas['Order'];
+export type BookingOrderItem = Schemas['OrderItem'];
+export type BookingPaymentDetails = Schemas['BookingPaymentDetails'];
+export type BookingStatus = Schemas['BookingStatus'];
+export type PaymentStatus = Schemas['PaymentStatus'];
+export type BookingListResponse = Schemas['BookingListResponse'];
+export type BookingListQuery = QueryOf<'listBookings'>;
+export type BookingResponse = Schemas['BookingResponse'];
+export type UpdateBookingNotesRequest = Schemas['UpdateBookingNotesRequest'];
+export type BookingActivity = Schemas['BookingActivity'];
+export type BookingActivityListResponse = Schemas['BookingActivityListResponse'];
+export type OrderRefundRequest = Schemas['OrderRefundRequest'];
+export type BookingRefundRequest = Schemas['BookingRefundRequest'];
+export type RefundResponse = Schemas['RefundResponse'];
+
+// Reference data and reviews (issue 6).
+export type BookingType = Schemas['BookingType'];
+export type Category = Schemas['Category'];
+export type Ingredient = Schemas['Ingredient'];
+export type Allergy = Schemas['Allergy'];
+export type DietaryPreference = Schemas['DietaryPreference'];
+export type Cuisine = Schemas['Cuisine'];
+export type ReviewStatus = Schemas['ReviewStatus'];
+export type Review = Schemas['Review'];
+export type ReviewListResponse = Schemas['ReviewListResponse'];
+export type ReviewResponse = Schemas['ReviewResponse'];
+export type ReviewListQuery = QueryOf<'listReviews'>;

@@ -1,0 +1,68 @@
+import { Avatar, Button, Divider, Dropdown, Flex, Typography, theme } from 'antd';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../hooks';
+
+/** The header's user menu: name, avatar (or a placeholder icon), email and Logout. */
+export function UserMenu() {
+  const user = useAppSelector((state) => state.auth.user);
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const { token } = theme.useToken();
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+  const avatar = <Avatar src={user?.avatar || undefined} icon={<UserOutlined />} alt="" />;
+
+  const panel = (
+    <div
+      role="menu"
+      aria-label="User menu"
+      style={{
+        background: token.colorBgElevated,
+        borderRadius: token.borderRadiusLG,
+        boxShadow: token.boxShadowSecondary,
+        padding: token.paddingSM,
+        minWidth: 220,
+      }}
+    >
+      <Flex gap="small" align="center">
+        {avatar}
+        <Flex vertical>
+          <Typography.Text strong>{name}</Typography.Text>
+          <Typography.Text type="secondary">{user?.email}</Typography.Text>
+        </Flex>
+      </Flex>
+      <Divider style={{ margin: `${token.marginSM}px 0` }} />
+      <Button
+        block
+        type="text"
+        role="menuitem"
+        icon={<LogoutOutlined />}
+        style={{ justifyContent: 'flex-start' }}
+        onClick={() => {
+          setOpen(false);
+          navigate('/logout');
+        }}
+      >
+        Logout
+      </Button>
+    </div>
+  );
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
+      placement="bottomRight"
+      popupRender={() => panel}
+    >
+      <Button type="text" aria-haspopup="menu" aria-expanded={open} style={{ height: 'auto' }}>
+        <Flex gap="small" align="center">
+          {avatar}
+          <Typography.Text>{name || user?.email}</Typography.Text>
+        </Flex>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminUser, mockApi, reply, sessionCheckOk } from '../test/mock-api';
+import { mockPages } from '../test/mock-pages';
+
+mockPages();
+const { renderApp } = await import('../test/render-app');
+
+const path = (router: ReturnType<typeof renderApp>['router']) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
+
+const headerTitle = async () =>
+  within(await screen.findByRole('banner')).getByRole('heading', { level: 4 });
+
+describe('without a session', () => {
+  beforeEach(() => {
+    mockApi(() => undefined);
+  });
+
+  it.each(['/', '/admin', '/admin/', '/admin/users', '/admin/restaurants/r1/bookings', '/nowhere'])(
+    '%s goes to /login',
+    async (start) => {
+      const { router } = renderApp(start);
+      await screen.findByLabelText('Email');
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
+
+  it('remembers the page asked for in the router state', async () => {
+    const { router } = renderApp('/admin/bookings?restaurant=r1');
+    await screen.findByLabelText('Email');
+    expect(router.state.location.state).toEqual({ from: '/admin/bookings?restaurant=r1' });
+  });
+
+  it('shows the forgot password page, which says honestly that the administrator resets passwords', async () => {
+    const { router } = renderApp('/login');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('link', { name: 'Forgot Password' }));
+    expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/forgot-password');
+    expect(screen.getByText(/reset by the system administrator/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
+
+describe('with a stored session', () => {
+  it('shows "Loading your session..." while checking it, then the page', async () => {
+    let answer: (value: typeof sessionCheckOk) => void = () => undefined;
+    const { calls } = mockApi(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const { router } = renderApp('/admin/users', { storedUser: adminUser, token: 'stored' });
+    expect(screen.getByText('Loading your session...')).toBeInTheDocument();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].path).toBe('/total/booking');
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer stored');
+    answer(sessionCheckOk);
+    expect(await headerTitle()).toHaveTextContent('Users Management');
+    expect(router.state.location.pathname).toBe('/admin/users');
+  });
+
+  it.each([
+    ['/', '/admin/dashboard'],
+    ['/admin', '/admin/dashboard'],
+    ['/login', '/admin/dashboard'],
+    ['/no/such/page', '/admin/dashboard'],
+    ['/admin/no-such-screen', '/admin/dashboard'],
+    ['/admin/bookings?restaurant=r1', '/admin/bookings?restaurant=r1'],
+  ])('%s shows %s', async (start, target) => {
+    mockApi(() => sessionCheckOk);
+    const { router } = renderApp(start, { storedUser: adminUser });
+    await headerTitle();
+    expect(path(router)).toBe(target);
+  });
+
+  it('discards a stored user whose role is not admin without asking the server', async () => {
+    const { calls } = mockApi(() => sessionCheckOk);
+    const { router } = renderApp('/admin/dashboard', {
+      storedUser: { ...adminUser, role: 'owner' },
+    });
+    await screen.findByLabelText('Email');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(calls).toHaveLength(0);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it.each([
+    [
+      'HTTP 401',
+      reply(401, { success: false, message: 'Invalid token', status_code: 401 }),
+      'Authorization failed: invalid token',
+    ],
+    [
+      'a 401 in the body',
+      reply(200, {
+        success: true,
+        message: 'x',
+        status_code: 401,
+        data: { bookingCount: 0, percentageIncrease: 0 },
+      }),
+      'Authorization failed: invalid token',
+    ],
+    [
+      'another server error with a message',
+      reply(500, { success: false, message: 'Database down', status_code: 500 }),
+      'Database down',
+    ],
+    ['another server error without one', reply(502, undefined), 'Session verification failed'],
+    ['a network failure', reply(0), 'An unexpected error occurred'],
+  ])(
+    'a check failing with %s clears the session and explains on the login page',
+    async (_case, answer, text) => {
+      mockApi(() => answer);
+      const { router } = renderApp('/admin/users', { storedUser: adminUser });
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      expect(router.state.location.pathname).toBe('/login');
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(localStorage.getItem('user')).toBeNull();
+    },
+  );
+});
+
+describe('/logout', () => {
+  it('shows "Logging out...", revokes the token, clears the session and goes to /login', async () => {
+    let answer: (value: ReturnType<typeof reply>) => void = () => undefined;
+    const { calls } = mockApi((request) =>
+      request.path === '/user/logout'
+        ? new Promise((resolve) => {
+            answer = resolve;
+          })
+        : sessionCheckOk,
+    );
+    const { router } = renderApp('/logout', { storedUser: adminUser, token: 'to-revoke' });
+    expect(await screen.findByText('Logging out...')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.path === '/user/logout')).toBe(true));
+    const logout = calls.find((call) => call.path === '/user/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.get('Authorization')).toBe('Bearer to-revoke');
+    expect(localStorage.getItem('token')).toBeNull();
+    answer(reply(200, { success: true, message: 'Logged out' }));
+    await screen.findByLabelText('Email');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('still signs out when the server cannot be reached', async () => {
+    mockApi((request) => (request.path === '/user/logout' ? reply(0) : sessionCheckOk));
+    const { router } = renderApp('/logout', { storedUser: adminUser });
+    await screen.findByLabelText('Email');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

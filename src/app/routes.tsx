@@ -1,0 +1,47 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { PageSpinner } from '../components/page-spinner';
+import { GuestOnly, RequireAdmin } from '../features/auth/guards';
+import { DEFAULT_AFTER_LOGIN } from '../features/auth/redirect-target';
+import { adminScreens, screenHandle } from './screens';
+
+const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '../features/auth/login-page'));
+const ForgotPasswordPage = lazy(
+  () => import(/* webpackChunkName: "forgot-password" */ '../features/auth/forgot-password-page'),
+);
+const LogoutPage = lazy(
+  () => import(/* webpackChunkName: "logout" */ '../features/auth/logout-page'),
+);
+const AdminLayout = lazy(
+  () => import(/* webpackChunkName: "admin-layout" */ './layout/admin-layout'),
+);
+
+const standalone = (page: ReactNode) => (
+  <Suspense fallback={<PageSpinner fullScreen />}>{page}</Suspense>
+);
+
+/** The route table of spec 01 §2. */
+export const routes: RouteObject[] = [
+  { path: '/', element: <Navigate to={DEFAULT_AFTER_LOGIN} replace /> },
+  { path: '/login', element: <GuestOnly>{standalone(<LoginPage />)}</GuestOnly> },
+  { path: '/forgot-password', element: standalone(<ForgotPasswordPage />) },
+  { path: '/logout', element: standalone(<LogoutPage />) },
+  {
+    path: '/admin',
+    element: <RequireAdmin />,
+    children: [
+      {
+        element: standalone(<AdminLayout />),
+        children: [
+          { index: true, element: <Navigate to="dashboard" replace /> },
+          ...adminScreens.map((screen) => ({
+            path: screen.path,
+            element: screen.element,
+            handle: screenHandle(screen),
+          })),
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to={DEFAULT_AFTER_LOGIN} replace /> },
+];

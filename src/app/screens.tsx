@@ -1,0 +1,174 @@
+import { lazy, type ReactNode } from 'react';
+import {
+  AlertOutlined,
+  AppstoreOutlined,
+  CalendarOutlined,
+  CoffeeOutlined,
+  DashboardOutlined,
+  EditOutlined,
+  ExperimentOutlined,
+  HeartOutlined,
+  ProfileOutlined,
+  ShopOutlined,
+  StarOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+
+// Every page is its own chunk, loaded when its route is first shown.
+const DashboardPage = lazy(
+  () => import(/* webpackChunkName: "page-dashboard" */ '../features/dashboard/dashboard-page'),
+);
+const UsersPage = lazy(
+  () => import(/* webpackChunkName: "page-users" */ '../features/users/users-page'),
+);
+const RestaurantsPage = lazy(
+  () =>
+    import(/* webpackChunkName: "page-restaurants" */ '../features/restaurants/restaurants-page'),
+);
+const RestaurantBookingsPage = lazy(
+  () =>
+    import(
+      /* webpackChunkName: "page-restaurant-bookings" */ '../features/restaurants/restaurant-bookings-page'
+    ),
+);
+const BookingsPage = lazy(
+  () => import(/* webpackChunkName: "page-bookings" */ '../features/bookings/bookings-page'),
+);
+const ReferenceDataPage = lazy(
+  () =>
+    import(
+      /* webpackChunkName: "page-reference-data" */ '../features/reference-data/reference-data-page'
+    ),
+);
+const ReviewsPage = lazy(
+  () => import(/* webpackChunkName: "page-reviews" */ '../features/reviews/reviews-page'),
+);
+const ContentListPage = lazy(
+  () => import(/* webpackChunkName: "page-content-list" */ '../features/content/content-list-page'),
+);
+const TextEditorPage = lazy(
+  () => import(/* webpackChunkName: "page-text-editor" */ '../features/content/text-editor-page'),
+);
+const BulkUploadPage = lazy(
+  () =>
+    import(/* webpackChunkName: "page-bulk-upload" */ '../features/bulk-upload/bulk-upload-page'),
+);
+
+export interface AdminScreen {
+  /** Path under /admin. */
+  path: string;
+  /** The header title. */
+  title: string;
+  /** The page (a lazily loaded component). */
+  element: ReactNode;
+  /** Sidebar entry; a screen without one highlights the entry of `menuKey`. */
+  menu?: { label: string; icon: ReactNode };
+  /** Sidebar entry to highlight (defaults to `path`). */
+  menuKey?: string;
+}
+
+/** The screens of /admin in sidebar order: one table for routes, titles and the sidebar. */
+export const adminScreens: readonly AdminScreen[] = [
+  {
+    path: 'dashboard',
+    title: 'Dashboard',
+    element: <DashboardPage />,
+    menu: { label: 'Dashboard', icon: <DashboardOutlined /> },
+  },
+  {
+    path: 'users',
+    title: 'Users Management',
+    element: <UsersPage />,
+    menu: { label: 'Users', icon: <TeamOutlined /> },
+  },
+  {
+    path: 'restaurants',
+    title: 'Restaurants Management',
+    element: <RestaurantsPage />,
+    menu: { label: 'Restaurants', icon: <ShopOutlined /> },
+  },
+  {
+    path: 'restaurants/:restaurantId/bookings',
+    title: 'Restaurant Details',
+    element: <RestaurantBookingsPage />,
+    menuKey: 'restaurants',
+  },
+  {
+    path: 'bookings',
+    title: 'Bookings Management',
+    element: <BookingsPage />,
+    menu: { label: 'Bookings', icon: <CalendarOutlined /> },
+  },
+  {
+    path: 'booking-types',
+    title: 'Booking Types Management',
+    element: <ReferenceDataPage entity="bookingTypes" />,
+    menu: { label: 'Booking Types', icon: <TagsOutlined /> },
+  },
+  {
+    path: 'categories',
+    title: 'Menu Categories Management',
+    element: <ReferenceDataPage entity="categories" />,
+    menu: { label: 'Menu Categories', icon: <AppstoreOutlined /> },
+  },
+  {
+    path: 'ingredients',
+    title: 'Menu Ingredients Management',
+    element: <ReferenceDataPage entity="ingredients" />,
+    menu: { label: 'Menu Ingredients', icon: <ExperimentOutlined /> },
+  },
+  {
+    path: 'allergies',
+    title: 'Allergies Management',
+    element: <ReferenceDataPage entity="allergies" />,
+    menu: { label: 'Allergies', icon: <AlertOutlined /> },
+  },
+  {
+    path: 'preferences',
+    title: 'Dietary Preferences Management',
+    element: <ReferenceDataPage entity="dietaryPreferences" />,
+    menu: { label: 'Dietary Preferences', icon: <HeartOutlined /> },
+  },
+  {
+    path: 'cuisines',
+    title: 'Cuisine Management',
+    element: <ReferenceDataPage entity="cuisines" />,
+    menu: { label: 'Cuisines', icon: <CoffeeOutlined /> },
+  },
+  {
+    path: 'reviews',
+    title: 'Reviews Management',
+    element: <ReviewsPage />,
+    menu: { label: 'Reviews', icon: <StarOutlined /> },
+  },
+  {
+    path: 'text-editor',
+    title: 'Content Management',
+    element: <TextEditorPage />,
+    menu: { label: 'Content Management', icon: <EditOutlined /> },
+  },
+  {
+    path: 'content',
+    title: 'Content Management',
+    element: <ContentListPage />,
+    menu: { label: 'Content Items', icon: <ProfileOutlined /> },
+  },
+  {
+    path: 'bulk-menu-upload',
+    title: 'Bulk Menu Upload',
+    element: <BulkUploadPage />,
+    menu: { label: 'Bulk Menu Upload', icon: <UploadOutlined /> },
+  },
+];
+
+/** What each /admin route carries for the layout (read with useMatches). */
+export interface ScreenHandle {
+  title: string;
+  menuKey: string;
+}
+
+export function screenHandle(screen: AdminScreen): ScreenHandle {
+  return { title: screen.title, menuKey: screen.menuKey ?? screen.path };
+}

@@ -1,0 +1,19 @@
+import { useEffect, type ReactNode } from 'react';
+import { PageSpinner } from '../components/page-spinner';
+import { verifySession } from '../features/auth/auth-thunks';
+import { useSessionSync } from '../features/auth/use-session-sync';
+import { useAppDispatch, useAppSelector } from './hooks';
+
+/** Holds the app behind "Loading your session..." while a stored session is verified. */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const checking = useAppSelector((state) => state.auth.status === 'checking');
+  useSessionSync();
+
+  useEffect(() => {
+    if (checking) void dispatch(verifySession());
+  }, [checking, dispatch]);
+
+  if (checking) return <PageSpinner fullScreen text="Loading your session..." />;
+  return children;
+}

@@ -1,0 +1,33 @@
+import { Button, Flex, Typography } from 'antd';
+
+export interface ListPagerProps {
+  /** 1-based current page. */
+  page: number;
+  /** Number of pages; the pager renders nothing for one page or none. */
+  pageCount: number;
+  onPageChange: (page: number) => void;
+  /** Disables both buttons (e.g. while a page loads). */
+  disabled?: boolean;
+}
+
+/** "Previous", "Page X of Y", "Next": shown only when there is more than one page. */
+export function ListPager({ page, pageCount, onPageChange, disabled = false }: ListPagerProps) {
+  if (pageCount <= 1) return null;
+  return (
+    <Flex component="nav" aria-label="Pagination" justify="flex-end" align="center" gap="middle">
+      <Button disabled={disabled || page <= 1} onClick={() => onPageChange(page - 1)}>
+        Previous
+      </Button>
+      <Typography.Text>
+        Page {page} of {pageCount}
+      </Typography.Text>
+      <Button disabled={disabled || page >= pageCount} onClick={() => onPageChange(page + 1)}>
+        Next
+      </Button>
+    </Flex>
+  );
+}
+
+export function pageCountOf(total: number | undefined, pageSize: number): number {
+  return total && total > 0 ? Math.ceil(total / pageSize) : 0;
+}

@@ -1,0 +1,98 @@
+import { useEffect } from 'react';
+import { Alert, Button, Flex, Table, Typography, type TableProps } from 'antd';
+import { PageSpinner } from '../page-spinner';
+import { DEFAULT_PAGE_SIZE } from './use-list-query';
+import { ListPager, pageCountOf } from './list-pager';
+
+export interface ListTableProps<Row extends object> extends Omit<
+  TableProps<Row>,
+  'dataSource' | 'loading' | 'pagination' | 'locale'
+> {
+  /** The rows of the current page (undefined before the first answer). */
+  rows: readonly Row[] | undefined;
+  /** How many rows match in all (the response's count). */
+  total: number | undefined;
+  /** 1-based current page and how to change it (from useListQuery). */
+  page: number;
+  onPageChange: (page: number) => void;
+  /** Rows per page: 10 unless told otherwise. */
+  pageSize?: number;
+  /** True while nothing has been loaded yet (RTK Query's isLoading). */
+  isLoading: boolean;
+  /** True while any load runs (RTK Query's isFetching): an overlay spinner over loaded rows. */
+  isFetching?: boolean;
+  /** First-load text, e.g. "Loading bookings...". */
+  loadingText: string;
+  /** Text of an empty list, e.g. "No bookings found". */
+  emptyText: string;
+  /** Message of a failed load, or null/undefined when the last load did not fail. */
+  error?: string | null;
+  /** What the retry control does (refetch, go to page 1, reload the page). */
+  onRetry?: () => void;
+  /** Label of the retry control: "Retry" unless told otherwise (e.g. "Try Again"). */
+  retryLabel?: string;
+}
+
+/**
+ * The list machine's table: first-load state, overlay spinner on later loads, empty text, error
+ * with a retry control, and the pager. Rows are keyed by `_id` unless `rowKey` says otherwise.
+ */
+export function ListTable<Row extends object>({
+  rows,
+  total,
+  page,
+  onPageChange,
+  pageSize = DEFAULT_PAGE_SIZE,
+  isLoading,
+  isFetching = false,
+  loadingText,
+  emptyText,
+  error,
+  onRetry,
+  retryLabel = 'Retry',
+  rowKey = '_id' as TableProps<Row>['rowKey'],
+  ...tableProps
+}: ListTableProps<Row>) {
+  const pageCount = pageCountOf(total, pageSize);
+  const hasRows = Boolean(rows && rows.length > 0);
+
+  // A page past the end (its last rows were deleted, or an old link): the server still counts
+  // rows but this page has none, so step back to the last page.
+  useEffect(() => {
+    if (!isFetching && !error && !hasRows && total && page > pageCount) onPageChange(pageCount);
+  }, [isFetching, error, hasRows, total, page, pageCount, onPageChange]);
+
+  const retry = onRetry ? <Button onClick={onRetry}>{retryLabel}</Button> : null;
+
+  if (isLoading && !hasRows) return <PageSpinner text={loadingText} />;
+
+  if (error && !hasRows) {
+    return (
+      <Flex vertical align="center" gap="middle" style={{ padding: '48px 16px' }} role="alert">
+        <Typography.Text type="danger">{error}</Typography.Text>
+        {retry}
+      </Flex>
+    );
+  }
+
+  return (
+    <Flex vertical gap="middle">
+      {error ? <Alert type="error" showIcon title={error} action={retry} /> : null}
+      <Table<Row>
+        {...tableProps}
+        rowKey={rowKey}
+        dataSource={rows as Row[] | undefined}
+        loading={isFetching}
+        pagination={false}
+        locale={{ emptyText }}
+        scroll={tableProps.scroll ?? { x: 'max-content' }}
+      />
+      <ListPager
+        page={page}
+        pageCount={pageCount}
+        onPageChange={onPageChange}
+        disabled={isFetching}
+      />
+    </Flex>
+  );
+}

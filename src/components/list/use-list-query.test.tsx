@@ -1,0 +1,172 @@
+import { jest } from '@jest/globals';
+import { act, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { useListQuery, type ListQuery, type ListQueryOptions } from './use-list-query';
+
+type Filter = 'status' | 'rating';
+
+function setup(
+  start: string,
+  options: ListQueryOptions<Filter> = { filters: ['status', 'rating'] },
+) {
+  const seen: { current: ListQuery<Filter> | null } = { current: null };
+  function Probe() {
+    seen.current = useListQuery<Filter>(options);
+    return null;
+  }
+  const router = createMemoryRouter([{ path: '/list', element: <Probe /> }], {
+    initialEntries: [start],
+  });
+  render(<RouterProvider router={router} />);
+  const list = () => {
+    if (!seen.current) throw new Error('not rendered');
+    return seen.current;
+  };
+  const query = () => new URLSearchParams(router.state.location.search);
+  return { router, list, query };
+}
+
+describe('useListQuery', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('reads search, filters and page from the URL', () => {
+    const { list } = setup('/list?search=ann&page=3&status=active&other=x');
+    expect(list()).toMatchObject({
+      search: 'ann',
+      searchInput: 'ann',
+      filters: { status: 'active', rating: undefined },
+      page: 3,
+      skip: 20,
+      limit: 10,
+    });
+    expect(list().queryArgs).toEqual({ skip: 20, limit: 10, search: 'ann', status: 'active' });
+  });
+
+  it('starts on page 1 with no search and ignores a bad page number', () => {
+    const { list } = setup('/list?page=abc');
+    expect(list().page).toBe(1);
+    expect(list().queryArgs).toEqual({ skip: 0, limit: 10 });
+  });
+
+  it('shows typed text at once and applies it, trimmed, 500 ms after the last keystroke', () => {
+    const { list, query } = setup('/list?page=4&status=active');
+    act(() => list().setSearch('b'));
+    act(() => jest.advanceTimersByTime(300));
+    act(() => list().setSearch(' bo '));
+    expect(list().searchInput).toBe(' bo ');
+    act(() => jest.advanceTimersByTime(499));
+    expect(query().get('search')).toBeNull();
+    expect(list().page).toBe(4);
+
+    act(() => jest.advanceTimersByTime(1));
+    expect(query().get('search')).toBe('bo');
+    expect(query().get('page')).toBeNull();
+    expect(query().get('status')).toBe('active');
+    expect(list()).toMatchObject({ search: 'bo', searchInput: ' bo ', page: 1, skip: 0 });
+    expect(list().queryArgs).toEqual({ skip: 0, limit: 10, search: 'bo', status: 'active' });
+  });
+
+  it('removes the search from the URL when the box is emptied', () => {
+    const { list, query } = setup('/list?search=ann&page=2');
+    act(() => list().setSearch('   '));
+    act(() => jest.advanceTimersByTime(500));
+    expect(query().get('search')).toBeNull();
+    expect(list().page).toBe(1);
+    expect(list().queryArgs).toEqual({ skip: 0, limit: 10 });
+  });
+
+  it('keeps the page when the applied search text does not change', () => {
+    const { list } = setup('/list?search=ann&page=2');
+    act(() => list().setSearch('ann '));
+    act(() => jest.advanceTimersByTime(500));
+    expect(list().page).toBe(2);
+  });
+
+  it('resets to page 1 when a filter changes, and clears a filter with undefined', () => {
+    const { list, query } = setup('/list?page=3&restaurant=r1');
+    act(() => list().setFilter('status', 'inactive'));
+    expect(query().get('status')).toBe('inactive');
+    expect(query().get('page')).toBeNull();
+    expect(query().get('restaurant')).toBe('r1');
+
+    act(() => list().setPage(2));
+    act(() => list().setFilter('status', undefined));
+    expect(query().get('status')).toBeNull();
+    expect(list().page).toBe(1);
+    expect(list().filters).toEqual({ status: undefined, rating: undefined });
+  });
+
+  it('sets two filters in one handler without losing either', () => {
+    const { list, query } = setup('/list');
+    act(() => {
+      list().setFilter('status', 'active');
+      list().setFilter('rating', '5');
+    });
+    expect(query().get('status')).toBe('active');
+    expect(query().get('rating')).toBe('5');
+  });
+
+  it('pages through the URL; page 1 is the bare URL', () => {
+    const { list, query } = setup('/list?search=x');
+    act(() => list().setPage(2));
+    expect(query().get('page')).toBe('2');
+    expect(list()).toMatchObject({ page: 2, skip: 10 });
+    act(() => list().setPage(1));
+    expect(query().get('page')).toBeNull();
+  });
+
+  it('clears search and filters together, dropping typing not yet applied', () => {
+    const { list, query } = setup('/list?search=a&status=active&rating=4&page=2&restaurant=r1');
+    act(() => list().setSearch('abc'));
+    act(() => list().clearFilters());
+    act(() => jest.advanceTimersByTime(1000));
+    expect(query().toString()).toBe('restaurant=r1');
+    expect(list()).toMatchObject({ search: '', searchInput: '', page: 1 });
+  });
+
+  it('restores the view on back and forward', async () => {
+    const { list, router } = setup('/list');
+    act(() => list().setSearch('pizza'));
+    act(() => jest.advanceTimersByTime(500));
+    act(() => list().setPage(3));
+    expect(list()).toMatchObject({ search: 'pizza', page: 3 });
+
+    await act(() => router.navigate(-1));
+    expect(list()).toMatchObject({ search: 'pizza', page: 1 });
+    await act(() => router.navigate(-1));
+    expect(list()).toMatchObject({ search: '', searchInput: '', page: 1 });
+    await act(() => router.navigate(1));
+    expect(list()).toMatchObject({ search: 'pizza', searchInput: 'pizza', page: 1 });
+  });
+
+  it('drops typing not yet applied when the URL changes by itself', async () => {
+    const { list, router, query } = setup('/list?search=old');
+    act(() => list().setSearch('new'));
+    await act(() => router.navigate('/list?search=linked'));
+    act(() => jest.advanceTimersByTime(1000));
+    expect(query().get('search')).toBe('linked');
+    expect(list().searchInput).toBe('linked');
+  });
+
+  it('honours a page size and a parameter prefix', () => {
+    const { list, query } = setup('/list?recentPage=2&recentStatus=paid&page=9', {
+      filters: ['status'],
+      pageSize: 5,
+      prefix: 'recent',
+    });
+    expect(list()).toMatchObject({ page: 2, skip: 5, limit: 5, filters: { status: 'paid' } });
+    act(() => list().setSearch('x'));
+    act(() => jest.advanceTimersByTime(500));
+    expect(query().get('recentSearch')).toBe('x');
+    expect(query().get('recentPage')).toBeNull();
+    expect(query().get('page')).toBe('9');
+  });
+
+  it('keeps queryArgs the same object while nothing in it changes', () => {
+    const { list } = setup('/list?status=active');
+    const before = list().queryArgs;
+    act(() => list().setSearch('typing'));
+    expect(list().queryArgs).toBe(before);
+  });
+});

@@ -1,0 +1,32 @@
+import { api } from '../../api/api';
+import type {
+  LoginRequest,
+  LoginResponse,
+  MessageResponse,
+  TotalBookingsResponse,
+} from '../../api/types';
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<LoginResponse, LoginRequest>({
+      query: (body) => ({ url: '/user/login', method: 'POST', body }),
+    }),
+    /** Revokes `token` (the session's token, passed in because the session is cleared first). */
+    logout: build.mutation<MessageResponse, string>({
+      query: (token) => ({
+        url: '/user/logout',
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        timeout: 5000,
+      }),
+    }),
+    /** Verifies the stored session at start-up (spec 01 §7: GET total/booking). */
+    checkSession: build.query<TotalBookingsResponse, void>({
+      query: () => '/total/booking',
+      providesTags: ['Session'],
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const { useLoginMutation, useLogoutMutation, useCheckSessionQuery } = authApi;

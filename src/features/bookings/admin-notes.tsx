@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Flex, Input } from 'antd';
+import { serverMessage } from '../../api/errors';
+import { useAppSelector } from '../../app/hooks';
+import { notify } from '../../app/notify';
+import { useUpdateBookingNotesMutation } from './bookings-api';
+
+export const SAVED_FOR_MS = 2000;
+
+type SaveState = 'idle' | 'saving' | 'saved';
+const LABELS: Record<SaveState, string> = {
+  idle: 'Save Notes',
+  saving: 'Saving...',
+  saved: 'Saved',
+};
+
+/** Admin Notes with Save Notes → Saving... → Saved (2 s). Plain text, saved on the server. */
+export function AdminNotes({ bookingId, notes }: { bookingId: string; notes: string }) {
+  const token = useAppSelector((state) => state.auth.token);
+  const [save] = useUpdateBookingNotesMutation();
+  const [text, setText] = useState(notes);
+  const [state, setState] = useState<SaveState>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const submit = async () => {
+    setError(null);
+    if (!token) {
+      setError('No authentication token found');
+      return;
+    }
+    setState('saving');
+    try {
+      const result = await save({ id: bookingId, adminNotes: text }).unwrap();
+      notify.success(result.message || 'Admin notes saved successfully');
+      setState('saved');
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setState('idle'), SAVED_FOR_MS);
+    } catch (failure) {
+      setState('idle');
+      const message = serverMessage(failure);
+      const shown = message
+        ? `Failed to save admin notes: ${message}`
+        : 'Failed to save admin notes';
+      setError(shown);
+      notify.error(shown);
+    }
+  };
+
+  return (
+    <Card title="Admin Notes" size="small">
+      <Flex vertical gap="small">
+        <Input.TextArea
+          aria-label="Admin Notes"
+          rows={4}
+          maxLength={5000}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        {error ? <Alert type="error" showIcon title={error} /> : null}
+        <div>
+          <Button type="primary" disabled={state === 'saving'} onClick={() => void submit()}>
+            {LABELS[state]}
+          </Button>
+        </div>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,237 @@
+import { useState } from 'react';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Descriptions, Flex, List, Row, Space, Table, Typography } from 'antd';
+import { errorText } from '../../api/errors';
+import type { BookingActivity } from '../../api/types';
+import { Money } from '../../components/money';
+import { PageSpinner } from '../../components/page-spinner';
+import { StatusBadge } from '../../components/status-badge';
+import { formatBookingDateTime, formatDateTime, formatDetailDate } from '../../lib/dates';
+import { AdminNotes } from './admin-notes';
+import { customerName, isRefundEligible } from './booking-rules';
+import { useGetBookingQuery, useListBookingActivitiesQuery } from './bookings-api';
+import { PaymentSummaryCard } from './payment-summary';
+import { RefundModal } from './refund-modal';
+
+export interface BookingDetailProps {
+  bookingId: string;
+  /** "Back to Bookings", or "Back to {restaurant name} Bookings" on the restaurant page. */
+  backLabel?: string;
+  onBack: () => void;
+}
+
+const timeOf = (arrivalTime: string) => formatBookingDateTime('2000-01-01', arrivalTime).slice(11);
+
+const creatorText = (activity: BookingActivity) =>
+  activity.createdBy
+    ? `by ${activity.createdBy.firstName} ${activity.createdBy.lastName} (${activity.createdBy.role})`
+    : 'by System';
+
+/** The one booking detail view: used from the bookings list and from the restaurant page. */
+export function BookingDetail({
+  bookingId,
+  backLabel = 'Back to Bookings',
+  onBack,
+}: BookingDetailProps) {
+  const query = useGetBookingQuery(bookingId);
+  const activities = useListBookingActivitiesQuery(bookingId);
+  const [refunding, setRefunding] = useState(false);
+  const booking = query.data?.data;
+
+  const back = (
+    <div>
+      <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
+        {backLabel}
+      </Button>
+    </div>
+  );
+  if (query.isLoading) return <PageSpinner text="Loading booking..." />;
+  if (!booking) {
+    return (
+      <Flex vertical gap="middle">
+        {back}
+        <Typography.Text type="danger" role="alert">
+          {errorText(query.error, {
+            http: 'Booking not found',
+            other: 'Failed to load bookings. Please try again later.',
+          })}
+        </Typography.Text>
+        <div>
+          <Button onClick={() => void query.refetch()}>Retry</Button>
+        </div>
+      </Flex>
+    );
+  }
+  const money = (amount: number) => <Money amount={amount} currency={booking.currency} />;
+  const orderedItems = booking.orders.flatMap((order) =>
+    order.items.map((item) => ({ ...item, key: item._id })),
+  );
+
+  return (
+    <Flex vertical gap="middle">
+      <Flex justify="space-between" align="center" wrap gap="small">
+        {back}
+        {isRefundEligible(booking) ? (
+          <Button danger onClick={() => setRefunding(true)}>
+            Process Refund
+          </Button>
+        ) : null}
+      </Flex>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={12}>
+          <Card title="Restaurant Information" size="small">
+            <Descriptions
+              size="small"
+              column={1}
+              items={[{ key: 'name', label: 'Name', children: booking.restaurant?.name || 'N/A' }]}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} md={12}>
+          <Card title="Customer Information" size="small">
+            <Descriptions
+              size="small"
+              column={1}
+              items={[
+                { key: 'name', label: 'Name', children: customerName(booking) },
+                { key: 'email', label: 'Email', children: booking.email },
+                { key: 'phone', label: 'Phone', children: booking.phone || 'N/A' },
+              ]}
+            />
+          </Card>
+        </Col>
+      </Row>
+      <Card title="Booking Details" size="small">
+        <Descriptions
+          size="small"
+          column={{ xs: 1, md: 2 }}
+          items={[
+            { key: 'ref', label: 'Booking Reference', children: booking.bookingRef },
+            {
+              key: 'date',
+              label: 'Date & Time',
+              children: `${formatDetailDate(`${booking.arrivalDate}T00:00:00Z`)} ${timeOf(booking.arrivalTime)}`,
+            },
+            { key: 'guests', label: 'Number of Guests', children: booking.guest },
+            { key: 'type', label: 'Type', children: booking.type },
+            { key: 'status', label: 'Status', children: <StatusBadge status={booking.status} /> },
+            {
+              key: 'payment',
+              label: 'Payment Status',
+              children: (
+                <Space size={4} wrap>
+                  <StatusBadge status={booking.PaymentStatus} label={booking.PaymentStatus} />
+                  {booking.refundProcessed ? (
+                    <StatusBadge status="refund processed" label="Refund processed" />
+                  ) : null}
+                </Space>
+              ),
+            },
+            {
+              key: 'payout',
+              label: 'Payout Status',
+              children: <StatusBadge status={booking.payoutStatus} label={booking.payoutStatus} />,
+            },
+            ...(booking.payoutStatus === 'Deposited' && booking.payoutDateTime
+              ? [
+                  {
+                    key: 'payoutAt',
+                    label: 'Payout Date/Time',
+                    children: `${formatDetailDate(booking.payoutDateTime)} ${timeOf(booking.payoutDateTime.slice(11, 16))}`,
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </Card>
+      <Card title="Menu Items" size="small">
+        <Table
+          size="small"
+          pagination={false}
+          rowKey={(_, i) => String(i)}
+          dataSource={booking.menuItems}
+          locale={{ emptyText: 'No menu items' }}
+          columns={[
+            {
+              title: 'Item',
+              key: 'name',
+              render: (_, item) => (
+                <Flex vertical>
+                  <span>{item.name}</span>
+                  {item.addedIngredients.length ? (
+                    <Typography.Text type="success" style={{ fontSize: 12 }}>
+                      Added: {item.addedIngredients.map((i) => i.name).join(', ')}
+                    </Typography.Text>
+                  ) : null}
+                  {item.removedIngredients.length ? (
+                    <Typography.Text type="danger" style={{ fontSize: 12 }}>
+                      Removed: {item.removedIngredients.map((i) => i.name).join(', ')}
+                    </Typography.Text>
+                  ) : null}
+                </Flex>
+              ),
+            },
+            { title: 'Qty', dataIndex: 'quantity', key: 'quantity' },
+            { title: 'Price', key: 'price', render: (_, item) => money(item.price) },
+            { title: 'Total', key: 'total', render: (_, item) => money(item.total) },
+          ]}
+        />
+      </Card>
+      <Card title="Ordered Items" size="small">
+        <Table
+          size="small"
+          pagination={false}
+          dataSource={orderedItems}
+          locale={{ emptyText: 'No individual orders found for this booking.' }}
+          columns={[
+            { title: 'Name', key: 'name', render: (_, item) => item.item.name },
+            { title: 'Quantity', dataIndex: 'quantity', key: 'quantity' },
+            {
+              title: 'Price',
+              key: 'price',
+              render: (_, item) => money(item.discountedPrice ?? item.itemPrice),
+            },
+          ]}
+        />
+      </Card>
+      <PaymentSummaryCard booking={booking} />
+      <Card title="Refund History" size="small">
+        <Table
+          size="small"
+          pagination={false}
+          rowKey={(_, i) => String(i)}
+          dataSource={booking.refundHistory}
+          locale={{ emptyText: 'No refunds' }}
+          columns={[
+            { title: 'Amount', key: 'amount', render: (_, r) => money(r.amount) },
+            { title: 'Date', key: 'date', render: (_, r) => formatDateTime(r.date) },
+            { title: 'Processed By', dataIndex: 'processedBy', key: 'processedBy' },
+          ]}
+        />
+      </Card>
+      <Card title="Booking Activities" size="small">
+        <List
+          loading={activities.isLoading}
+          dataSource={activities.isError ? [] : (activities.data?.data ?? [])}
+          locale={{
+            emptyText: activities.isError
+              ? 'Failed to fetch activities'
+              : 'No activities found for this booking.',
+          }}
+          renderItem={(activity) => (
+            <List.Item key={activity._id}>
+              <Flex vertical>
+                <span>{activity.activity}</span>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {creatorText(activity)} · {formatDateTime(activity.createdAt)}
+                </Typography.Text>
+              </Flex>
+            </List.Item>
+          )}
+        />
+      </Card>
+      <AdminNotes key={booking._id} bookingId={booking._id} notes={booking.adminNotes} />
+      <RefundModal booking={refunding ? booking : null} onClose={() => setRefunding(false)} />
+    </Flex>
+  );
+}

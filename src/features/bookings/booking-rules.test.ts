@@ -1,0 +1,105 @@
+import type { Booking } from '../../api/types';
+import {
+  canSubmitRefund,
+  isRefundEligible,
+  listTotal,
+  paymentMethodText,
+  paymentSummary,
+} from './booking-rules';
+import { formatMoney } from '../../lib/money';
+
+const details = (values: Partial<Booking['paymentDetails']>): Booking['paymentDetails'] => ({
+  subTotal: 0,
+  discount: 0,
+  tax: 0,
+  fee: 0,
+  total: 0,
+  platformFee: 0,
+  platformCommission: 0,
+  platformFeeCustomer: 0,
+  platformFeeRestaurant: 0,
+  netPayout: 0,
+  refundedTotal: 0,
+  ...values,
+});
+
+describe('refund eligibility', () => {
+  it.each([
+    ['Paid', 'confirmed', true],
+    ['paid', 'pending', true],
+    ['COMPLETED', 'completed', true],
+    ['Completed', 'cancelled', false],
+    ['Paid', 'Cancelled', false],
+    ['Pending', 'confirmed', false],
+    ['Declined', 'confirmed', false],
+    ['Refund', 'refunded', false],
+    ['Deposited', 'payout', false],
+  ])('payment %s, booking %s → %s', (PaymentStatus, status, expected) => {
+    expect(isRefundEligible({ PaymentStatus, status })).toBe(expected);
+  });
+});
+
+describe('payment summary arithmetic', () => {
+  it('USD: Total = total − platformFee, Net Restaurant Payout = total − fee', () => {
+    const s = paymentSummary(
+      details({ total: 108.3, platformFee: 10.1, fee: 15.15, platformCommission: 5.05 }),
+      'USD',
+    );
+    expect(s.total).toBe(98.2);
+    expect(s.netRestaurantPayout).toBe(93.15);
+    expect(s.platformFeeChargedToRestaurant).toBe(5.05);
+    expect(s.totalChargedToCustomer).toBe(108.3);
+    // Exact where float subtraction is not: 0.3 − 0.1 would give 0.19999999999999998.
+    expect(paymentSummary(details({ total: 0.3, platformFee: 0.1 }), 'USD').total).toBe(0.2);
+    expect(formatMoney(s.total, 'USD')).toBe('$98.20');
+  });
+
+  it('JPY: whole yen', () => {
+    const s = paymentSummary(details({ total: 12_345, platformFee: 1_200, fee: 1_850 }), 'JPY');
+    expect(s.total).toBe(11_145);
+    expect(s.netRestaurantPayout).toBe(10_495);
+    expect(formatMoney(s.total, 'JPY')).toBe('¥11,145');
+  });
+
+  it('EUR: two decimals, refunds shown with the server payout after refunds', () => {
+    const s = paymentSummary(
+      details({ total: 59.99, platformFee: 5.45, fee: 8.18, refundedTotal: 10, netPayout: 41.81 }),
+      'EUR',
+    );
+    expect(s.total).toBe(54.54);
+    expect(s.netRestaurantPayout).toBe(51.81);
+    expect(s.refundedTotal).toBe(10);
+    expect(s.netPayoutAfterRefunds).toBe(41.81);
+    expect(formatMoney(s.netRestaurantPayout, 'EUR')).toBe('€51.81');
+  });
+
+  it('list Total is total, else subTotal', () => {
+    expect(listTotal({ paymentDetails: details({ total: 20, subTotal: 18 }) })).toBe(20);
+    expect(listTotal({ paymentDetails: details({ total: 0, subTotal: 18 }) })).toBe(18);
+  });
+});
+
+describe('payment method', () => {
+  it('upper-cased type and card number, else the method, else N/A', () => {
+    expect(
+      paymentMethodText({
+        paymentMethod: 'card',
+        paymentMethodDetails: [{ type: 'visa', cardNumber: '**** 4242' }],
+      }),
+    ).toBe('VISA **** 4242');
+    expect(paymentMethodText({ paymentMethod: 'paypal', paymentMethodDetails: [] })).toBe('paypal');
+    expect(paymentMethodText({ paymentMethod: null, paymentMethodDetails: [] })).toBe('N/A');
+  });
+});
+
+describe('refund button', () => {
+  it('is disabled while running, when empty, zero or negative', () => {
+    expect(canSubmitRefund('', false)).toBe(false);
+    expect(canSubmitRefund('   ', false)).toBe(false);
+    expect(canSubmitRefund('0', false)).toBe(false);
+    expect(canSubmitRefund('-1', false)).toBe(false);
+    expect(canSubmitRefund('abc', false)).toBe(false);
+    expect(canSubmitRefund('5', true)).toBe(false);
+    expect(canSubmitRefund('0.01', false)).toBe(true);
+  });
+});

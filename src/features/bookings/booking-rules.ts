@@ -1,0 +1,86 @@
+/** Pure rules of the bookings screens: refund eligibility, totals and the payment summary. */
+import type { Booking } from '../../api/types';
+import { fromMinor, toMinor } from '../../lib/money';
+
+type StatusFields = { status?: string | null; PaymentStatus?: string | null };
+
+/** Process Refund is offered for payment status Paid or Completed (any case), not cancelled. */
+export function isRefundEligible(booking: StatusFields): boolean {
+  const payment = (booking.PaymentStatus ?? '').trim().toLowerCase();
+  const status = (booking.status ?? '').trim().toLowerCase();
+  return (payment === 'paid' || payment === 'completed') && status !== 'cancelled';
+}
+
+/** The list's Total: total, otherwise subTotal. */
+export function listTotal(booking: Pick<Booking, 'paymentDetails'>): number {
+  const details = booking.paymentDetails as Partial<Booking['paymentDetails']> & {
+    subtotal?: number;
+  };
+  return details.total || details.subTotal || details.subtotal || 0;
+}
+
+export const customerName = (booking: Pick<Booking, 'firstName' | 'lastName'>) =>
+  `${booking.firstName ?? ''} ${booking.lastName ?? ''}`.trim();
+
+export interface PaymentSummary {
+  subTotal: number;
+  discount: number;
+  tax: number;
+  /** total − platformFee */
+  total: number;
+  platformFee: number;
+  /** total − fee */
+  netRestaurantPayout: number;
+  /** platformCommission */
+  platformFeeChargedToRestaurant: number;
+  /** total */
+  totalChargedToCustomer: number;
+  refundedTotal: number;
+  /** The server's payout after refunds. */
+  netPayoutAfterRefunds: number;
+}
+
+/** Spec 01 §9's arithmetic, done in integer minor units (no float subtraction of money). */
+export function paymentSummary(
+  details: Booking['paymentDetails'],
+  currency: string | null | undefined,
+): PaymentSummary {
+  const minor = (value: number | null | undefined) => toMinor(value ?? 0, currency);
+  const major = (value: number) => fromMinor(value, currency);
+  const total = minor(details.total);
+  return {
+    subTotal: details.subTotal ?? 0,
+    discount: details.discount ?? 0,
+    tax: details.tax ?? 0,
+    total: major(total - minor(details.platformFee)),
+    platformFee: details.platformFee ?? 0,
+    netRestaurantPayout: major(total - minor(details.fee)),
+    platformFeeChargedToRestaurant: details.platformCommission ?? 0,
+    totalChargedToCustomer: details.total ?? 0,
+    refundedTotal: details.refundedTotal ?? 0,
+    netPayoutAfterRefunds: details.netPayout ?? 0,
+  };
+}
+
+/** Upper-cased card type plus card number, else the plain method, else N/A. */
+export function paymentMethodText(
+  booking: Pick<Booking, 'paymentMethod' | 'paymentMethodDetails'>,
+): string {
+  const card = booking.paymentMethodDetails?.[0];
+  if (card?.type) return `${card.type.toUpperCase()} ${card.cardNumber ?? ''}`.trim();
+  return booking.paymentMethod?.trim() || 'N/A';
+}
+
+/** The amount typed in a refund input: a positive number, or null for empty / not a number. */
+export function parseRefundAmount(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** Empty, zero or negative amounts disable the refund button (spec 01 §5). */
+export function canSubmitRefund(text: string, running: boolean): boolean {
+  const value = parseRefundAmount(text);
+  return !running && value !== null && value > 0;
+}

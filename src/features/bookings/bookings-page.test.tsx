@@ -1,0 +1,385 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { jest } from '@jest/globals';
+import userEvent from '@testing-library/user-event';
+import type { Booking } from '../../api/types';
+import {
+  adminUser,
+  mockApi,
+  reply,
+  sessionCheckOk,
+  type MockReply,
+  type MockRequest,
+} from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+
+// The first render of a file loads antd in jsdom, which is slow on a busy machine.
+jest.setTimeout(180_000);
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function makeBooking(n: number, overrides: Partial<Booking> = {}): Booking {
+  return {
+    _id: id(n),
+    bookingRef: `BK-${100000 + n}`,
+    firstName: `Guest${n}`,
+    lastName: 'Smith',
+    email: `guest${n}@example.net`,
+    phone: '+1 555 0100',
+    arrivalDate: '2026-03-05',
+    arrivalTime: '19:30',
+    guest: 2,
+    type: 'Dine-in',
+    status: 'confirmed',
+    PaymentStatus: 'Paid',
+    payout: false,
+    payoutStatus: 'Pending',
+    payoutDateTime: null,
+    refundProcessed: false,
+    refundHistory: [],
+    activityLog: [],
+    adminNotes: '',
+    currency: 'USD',
+    cardLast4: '4242',
+    restaurant: { _id: id(900), name: 'Chez Test' },
+    orders: [
+      {
+        _id: id(500 + n),
+        user: { _id: id(700), name: 'Eater One', avatar: null },
+        items: [
+          {
+            _id: id(600 + n),
+            item: { name: 'Soup' },
+            quantity: 2,
+            itemPrice: 10,
+            discountedPrice: null,
+            customizations: { addedIngredients: [], removedIngredients: [], price: 0 },
+          },
+        ],
+        paymentDetails: {
+          subTotal: 20,
+          discount: 0,
+          tax: 0,
+          fee: 2,
+          total: 22,
+          refunded: 0,
+          refundable: 22,
+        },
+      },
+    ],
+    menuItems: [
+      {
+        name: 'Soup',
+        quantity: 2,
+        price: 10,
+        total: 20,
+        addedIngredients: [{ name: 'Basil' }],
+        removedIngredients: [{ name: 'Onion' }],
+      },
+    ],
+    paymentMethod: 'card',
+    paymentMethodDetails: [{ type: 'visa', cardNumber: '**** 4242' }],
+    paymentDetails: {
+      subTotal: 20,
+      discount: 0,
+      tax: 0,
+      fee: 3,
+      total: 22,
+      platformFee: 2,
+      platformCommission: 1,
+      platformFeeCustomer: 2,
+      platformFeeRestaurant: 1,
+      netPayout: 19,
+      refundedTotal: 0,
+    },
+    createdAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const bookings: Booking[] = [
+  makeBooking(1),
+  makeBooking(2, { status: 'cancelled', PaymentStatus: 'Paid' }),
+  makeBooking(3, { PaymentStatus: 'Pending', refundProcessed: true }),
+  makeBooking(4, {
+    PaymentStatus: 'completed' as Booking['PaymentStatus'],
+    payout: true,
+    payoutStatus: 'Deposited',
+  }),
+];
+
+interface Options {
+  refund?: (req: MockRequest) => MockReply | undefined;
+  notes?: (req: MockRequest) => MockReply | Promise<MockReply | undefined> | undefined;
+}
+
+function bookingsServer(options: Options = {}) {
+  const rows = bookings.map((b) => ({ ...b }));
+  return mockApi(async (req) => {
+    if (req.path === '/total/booking') return sessionCheckOk;
+    if (req.path === '/admin/bookings') {
+      const status = req.url.searchParams.get('bookingStatus');
+      const found = rows.filter((b) => !status || b.status === status);
+      return reply(200, {
+        success: true,
+        message: 'Bookings',
+        status_code: 200,
+        count: found.length,
+        data: found,
+      });
+    }
+    const one = /^\/admin\/booking\/(.+)$/.exec(req.path);
+    if (one) {
+      const booking = rows.find((b) => b._id === one[1]);
+      return booking ? reply(200, { success: true, message: 'Booking', data: booking }) : undefined;
+    }
+    if (req.path === `/admin/restaurant/${id(900)}`) {
+      return reply(200, {
+        success: true,
+        message: 'Restaurant',
+        data: [{ _id: id(900), restaurantName: 'Chez Test' }],
+      });
+    }
+    if (req.path === '/activities') {
+      return reply(200, {
+        success: true,
+        message: 'Activities',
+        data: [
+          {
+            _id: id(800),
+            activity: 'Booking created',
+            createdBy: { firstName: 'Ann', lastName: 'Lee', role: 'user' },
+            createdAt: '2026-03-01T10:00:00.000Z',
+          },
+          {
+            _id: id(801),
+            activity: 'Payment received',
+            createdBy: null,
+            createdAt: '2026-03-01T10:01:00.000Z',
+          },
+        ],
+      });
+    }
+    if (req.path.startsWith('/booking/') && req.method === 'PUT') {
+      const custom = await options.notes?.(req);
+      if (custom) return custom;
+      const booking = rows.find((b) => req.path.endsWith(b._id))!;
+      booking.adminNotes = (req.body as { adminNotes: string }).adminNotes;
+      return reply(200, {
+        success: true,
+        message: 'Admin notes saved successfully',
+        data: booking,
+      });
+    }
+    if (req.path === '/admin/orders/refund' || req.path === '/admin/order/refund') {
+      const custom = options.refund?.(req);
+      if (custom) return custom;
+      const booking = rows[0];
+      return reply(200, {
+        success: true,
+        message: 'Order refund processed successfully',
+        data: {
+          refund: {
+            _id: id(950),
+            amount: (req.body as { amount: number }).amount,
+            currency: 'USD',
+            date: '2026-03-06T10:00:00.000Z',
+            processedBy: 'Ada Admin',
+            orderId: booking.orders[0]._id,
+            bookingId: booking._id,
+          },
+          booking,
+        },
+      });
+    }
+    return undefined;
+  });
+}
+
+const open = (path = '/admin/bookings') => renderApp(path, { storedUser: adminUser });
+const setup = () => userEvent.setup({ delay: null });
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+const listCalls = (calls: MockRequest[]) => calls.filter((c) => c.path === '/admin/bookings');
+
+describe('bookings list', () => {
+  it('shows the columns, badges, and Process Refund only when eligible', async () => {
+    bookingsServer();
+    open();
+    expect(await screen.findByText('BK-100001')).toBeInTheDocument();
+    for (const title of [
+      'Booking Ref',
+      'Restaurant',
+      'Customer',
+      'Date & Time',
+      'Guests',
+      'Total',
+      'Booking Status',
+      'Payment Status',
+      'Payout Status',
+      'Actions',
+    ]) {
+      expect(screen.getByRole('columnheader', { name: title })).toBeInTheDocument();
+    }
+    const first = rowOf('BK-100001');
+    expect(first).toHaveTextContent('03/05/2026 07:30 PM');
+    expect(first).toHaveTextContent('$22.00');
+    expect(within(first).getByRole('button', { name: 'Process Refund' })).toBeInTheDocument();
+    expect(within(rowOf('BK-100002')).queryByRole('button', { name: 'Process Refund' })).toBeNull();
+    expect(within(rowOf('BK-100003')).queryByRole('button', { name: 'Process Refund' })).toBeNull();
+    expect(rowOf('BK-100003')).toHaveTextContent('Refund processed');
+    expect(
+      within(rowOf('BK-100004')).getByRole('button', { name: 'Process Refund' }),
+    ).toBeInTheDocument();
+    expect(rowOf('BK-100004')).toHaveTextContent('Deposited');
+  });
+
+  it('puts a status filter in the URL and sends it', async () => {
+    const { calls } = bookingsServer();
+    const { router } = open('/admin/bookings?bookingStatus=cancelled');
+    expect(await screen.findByText('BK-100002')).toBeInTheDocument();
+    expect(screen.queryByText('BK-100001')).toBeNull();
+    expect(listCalls(calls).at(-1)!.url.searchParams.get('bookingStatus')).toBe('cancelled');
+    expect(router.state.location.search).toContain('bookingStatus=cancelled');
+  });
+  it('names the restaurant of ?restaurant= in the title and sends it as a filter', async () => {
+    const { calls } = bookingsServer();
+    open(`/admin/bookings?restaurant=${id(900)}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Chez Test Booking Management' }),
+    ).toBeInTheDocument();
+    await screen.findByText('BK-100001');
+    expect(listCalls(calls).at(-1)!.url.searchParams.get('restaurant')).toBe(id(900));
+  });
+});
+
+describe('refund modal', () => {
+  it('disables the button when empty or ≤ 0, sends with an Idempotency-Key, closes and reloads', async () => {
+    const { calls } = bookingsServer();
+    open();
+    await screen.findByText('BK-100001');
+    const user = setup();
+    await user.click(within(rowOf('BK-100001')).getByRole('button', { name: 'Process Refund' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Process Refund - BK-100001');
+    expect(dialog).toHaveTextContent('Eater One');
+    expect(dialog).toHaveTextContent('Maximum refundable amount: $22.00');
+    const button = within(dialog).getByRole('button', { name: 'Refund This Order' });
+    const input = within(dialog).getByLabelText('Refund amount');
+    expect(button).toBeDisabled();
+    await user.type(input, '0');
+    expect(button).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, '-3');
+    expect(button).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, '5.5');
+    expect(button).toBeEnabled();
+    const before = listCalls(calls).length;
+    await user.click(button);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Order refund processed successfully')).toBeInTheDocument();
+    const post = calls.find((c) => c.path === '/admin/orders/refund')!;
+    expect(post.body).toEqual({
+      orderId: bookings[0].orders[0]._id,
+      amount: 5.5,
+      reason: 'Refund processed via admin panel',
+    });
+    expect(post.headers.get('Idempotency-Key')).toBeTruthy();
+    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));
+  });
+
+  it('tries the fallback path with the same key, and shows a refusal', async () => {
+    const { calls } = bookingsServer({
+      refund: (req) =>
+        req.path === '/admin/orders/refund'
+          ? reply(404, { success: false, message: 'No route', status_code: 404 })
+          : reply(400, {
+              success: false,
+              message:
+                'Refund amount cannot exceed the remaining refundable amount of this order (22.00 USD)',
+              status_code: 400,
+            }),
+    });
+    open();
+    await screen.findByText('BK-100001');
+    const user = setup();
+    await user.click(within(rowOf('BK-100001')).getByRole('button', { name: 'Process Refund' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Refund amount'), '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund This Order' }));
+    expect(
+      await within(dialog).findByText(
+        'Failed to process order refund: Refund amount cannot exceed the remaining refundable amount of this order (22.00 USD)',
+      ),
+    ).toBeInTheDocument();
+    const [first, second] = calls.filter((c) => c.path.includes('refund'));
+    expect([first.path, second.path]).toEqual(['/admin/orders/refund', '/admin/order/refund']);
+    expect(second.headers.get('Idempotency-Key')).toBe(first.headers.get('Idempotency-Key'));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});
+
+describe('booking detail', () => {
+  it('shows the sections, payment summary and activities; notes go Save Notes → Saving... → Saved → Save Notes', async () => {
+    let release: () => void = () => undefined;
+    const { calls } = bookingsServer({
+      notes: () => new Promise<undefined>((resolve) => (release = () => resolve(undefined))),
+    });
+    const { router } = open();
+    await screen.findByText('BK-100001');
+    const user = setup();
+    await user.click(within(rowOf('BK-100001')).getByRole('button', { name: 'View' }));
+    expect(await screen.findByText('Customer Information')).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?booking=${bookings[0]._id}`);
+    for (const title of [
+      'Restaurant Information',
+      'Booking Details',
+      'Menu Items',
+      'Ordered Items',
+      'Payment Summary',
+      'Booking Activities',
+      'Admin Notes',
+    ]) {
+      expect(screen.getAllByText(title).length).toBeGreaterThan(0);
+    }
+    expect(screen.getByRole('button', { name: /Back to Bookings/ })).toBeInTheDocument();
+    expect(screen.getByText('Added: Basil')).toBeInTheDocument();
+    expect(screen.getByText('Removed: Onion')).toBeInTheDocument();
+    expect(screen.getByText('VISA **** 4242')).toBeInTheDocument();
+    const summary = within(screen.getByText('Payment Summary').closest('.ant-card') as HTMLElement);
+    expect(summary.getByText('Net Restaurant Payout').closest('tr')).toHaveTextContent('$19.00'); // 22 − 3
+    expect(summary.getByText('Total').closest('tr')).toHaveTextContent('$20.00'); // 22 − 2
+    expect(await screen.findByText(/by Ann Lee \(user\)/)).toBeInTheDocument();
+    expect(screen.getByText(/by System/)).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Admin Notes'), {
+      target: { value: 'Window table <b>please</b>' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Save Notes' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('button', { name: 'Saved' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Save Notes' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toEqual({ adminNotes: 'Window table <b>please</b>' });
+
+    await user.click(screen.getByRole('button', { name: /Back to Bookings/ }));
+    expect(await screen.findByText('BK-100002')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows a failed save of the notes', async () => {
+    bookingsServer({
+      notes: () =>
+        reply(500, { success: false, message: 'Internal server error', status_code: 500 }),
+    });
+    open(`/admin/bookings?booking=${bookings[0]._id}`);
+    await screen.findByText('Customer Information');
+    await setup().click(screen.getByRole('button', { name: 'Save Notes' }));
+    expect(
+      await screen.findAllByText('Failed to save admin notes: Internal server error'),
+    ).not.toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Save Notes' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,268 @@
+import { useState } from 'react';
+import { Alert, Avatar, Button, Card, Descriptions, Flex, Input, Modal, Typography } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { httpStatus, serverMessage } from '../../api/errors';
+import type { Booking, BookingOrder } from '../../api/types';
+import { notify } from '../../app/notify';
+import { Money } from '../../components/money';
+import { currencyDecimals, formatMoney, fromMinor, toMinor } from '../../lib/money';
+import { canSubmitRefund, listTotal, parseRefundAmount } from './booking-rules';
+import {
+  newIdempotencyKey,
+  useRefundBookingMutation,
+  useRefundOrderMutation,
+} from './bookings-api';
+
+const REFUND_REASON = 'Refund processed via admin panel';
+
+export interface RefundModalProps {
+  /** The booking to refund; the modal is open while it is set. */
+  booking: Booking | null;
+  /** Called on Cancel and after a successful refund. */
+  onClose: () => void;
+}
+
+/**
+ * "Process Refund": one card per order with its own amount and "Refund This Order"; a booking
+ * without orders is refunded itself. The lists and the detail reload through tag invalidation.
+ */
+export function RefundModal({ booking, onClose }: RefundModalProps) {
+  return (
+    <Modal
+      open={booking !== null}
+      title={booking ? `Process Refund - ${booking.bookingRef}` : 'Process Refund'}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>Cancel</Button>}
+      width={720}
+      destroyOnHidden
+    >
+      {booking ? <RefundModalBody booking={booking} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function RefundModalBody({ booking, onDone }: { booking: Booking; onDone: () => void }) {
+  const currency = booking.currency;
+  return (
+    <Flex vertical gap="middle">
+      <Typography.Text>
+        Total booking amount:{' '}
+        <strong>
+          <Money amount={listTotal(booking)} currency={currency} />
+        </strong>
+      </Typography.Text>
+      {booking.orders.length === 0 ? (
+        <>
+          <Typography.Text type="secondary">
+            No individual orders found for this booking.
+          </Typography.Text>
+          <BookingRefundForm booking={booking} onDone={onDone} />
+        </>
+      ) : (
+        booking.orders.map((order) => (
+          <OrderRefundCard key={order._id} order={order} currency={currency} onDone={onDone} />
+        ))
+      )}
+    </Flex>
+  );
+}
+
+function failureText(error: unknown): string {
+  if (httpStatus(error) === undefined) return 'Failed to process order refund. Please try again.';
+  return `Failed to process order refund: ${serverMessage(error) ?? 'Unknown error'}`;
+}
+
+function AmountInput({
+  id,
+  value,
+  onChange,
+  max,
+  currency,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  max: number;
+  currency: string;
+}) {
+  return (
+    <Flex vertical gap={4}>
+      <label htmlFor={id}>Refund amount</label>
+      <Input
+        id={id}
+        type="number"
+        min={0}
+        step={currencyDecimals(currency) === 0 ? 1 : 0.01}
+        max={max}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        style={{ maxWidth: 200 }}
+      />
+      <Typography.Text type="secondary">
+        Maximum refundable amount: {formatMoney(max, currency)}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+function OrderRefundCard({
+  order,
+  currency,
+  onDone,
+}: {
+  order: BookingOrder;
+  currency: string;
+  onDone: () => void;
+}) {
+  const [refundOrder, { isLoading }] = useRefundOrderMutation();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const details = order.paymentDetails;
+  const money = (value: number) => <Money amount={value} currency={currency} />;
+
+  const submit = async () => {
+    const value = parseRefundAmount(amount);
+    if (value === null || value <= 0) {
+      setError('Refund amount must be greater than 0');
+      return;
+    }
+    setError(null);
+    try {
+      await refundOrder({
+        orderId: order._id,
+        amount: value,
+        reason: REFUND_REASON,
+        idempotencyKey: newIdempotencyKey(),
+      }).unwrap();
+      notify.success('Order refund processed successfully');
+      onDone();
+    } catch (failure) {
+      const text = failureText(failure);
+      setError(text);
+      notify.error(text);
+    }
+  };
+
+  return (
+    <Card
+      size="small"
+      title={
+        <Flex align="center" gap="small">
+          <Avatar src={order.user.avatar ?? undefined} icon={<UserOutlined />} />
+          <span>{order.user.name}</span>
+        </Flex>
+      }
+    >
+      <Flex vertical gap="small">
+        <ul style={{ margin: 0, paddingLeft: 20 }}>
+          {order.items.map((item) => (
+            <li key={item._id}>
+              {item.item.name} × {item.quantity} — {money(item.discountedPrice ?? item.itemPrice)}
+            </li>
+          ))}
+        </ul>
+        <Descriptions
+          size="small"
+          column={2}
+          items={[
+            { key: 'subTotal', label: 'Subtotal', children: money(details.subTotal) },
+            { key: 'discount', label: 'Discount', children: money(details.discount) },
+            { key: 'tax', label: 'Tax', children: money(details.tax) },
+            { key: 'fee', label: 'Fee', children: money(details.fee) },
+            { key: 'total', label: 'Total', children: money(details.total) },
+            { key: 'refunded', label: 'Refunded', children: money(details.refunded) },
+          ]}
+        />
+        <AmountInput
+          id={`refund-${order._id}`}
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            setError(null);
+          }}
+          max={details.refundable}
+          currency={currency}
+        />
+        {error ? <Alert type="error" showIcon title={error} /> : null}
+        <Button
+          type="primary"
+          danger
+          loading={isLoading}
+          disabled={!canSubmitRefund(amount, isLoading)}
+          onClick={() => void submit()}
+        >
+          Refund This Order
+        </Button>
+      </Flex>
+    </Card>
+  );
+}
+
+/** A booking without orders (a deposit): the restaurant page's rules and messages. */
+function BookingRefundForm({ booking, onDone }: { booking: Booking; onDone: () => void }) {
+  const [refundBooking, { isLoading }] = useRefundBookingMutation();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const { total, refundedTotal } = booking.paymentDetails;
+  const currency = booking.currency;
+  // The remaining balance, subtracted in minor units.
+  const remaining = fromMinor(
+    toMinor(total, currency) - toMinor(refundedTotal, currency),
+    currency,
+  );
+
+  const submit = async () => {
+    const value = parseRefundAmount(amount);
+    if (value === null || value <= 0) {
+      setError('Refund amount must be greater than 0');
+      return;
+    }
+    if (value > remaining) {
+      setError('Refund amount cannot exceed the total booking amount');
+      return;
+    }
+    setError(null);
+    try {
+      await refundBooking({
+        bookingId: booking._id,
+        amount: value,
+        notes: REFUND_REASON,
+        idempotencyKey: newIdempotencyKey(),
+      }).unwrap();
+      notify.success(`Refund of ${formatMoney(value, currency)} processed successfully!`);
+      onDone();
+    } catch (failure) {
+      const text =
+        httpStatus(failure) === undefined
+          ? 'Failed to process refund. Please try again.'
+          : (serverMessage(failure) ?? 'Failed to process refund. Please try again.');
+      setError(text);
+      notify.error(text);
+    }
+  };
+
+  return (
+    <Flex vertical gap="small">
+      <AmountInput
+        id={`refund-${booking._id}`}
+        value={amount}
+        onChange={(value) => {
+          setAmount(value);
+          setError(null);
+        }}
+        max={remaining}
+        currency={currency}
+      />
+      {error ? <Alert type="error" showIcon title={error} /> : null}
+      <Button
+        type="primary"
+        danger
+        loading={isLoading}
+        disabled={!canSubmitRefund(amount, isLoading)}
+        onClick={() => void submit()}
+      >
+        Process Refund
+      </Button>
+    </Flex>
+  );
+}

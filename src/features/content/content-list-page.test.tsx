@@ -1,0 +1,212 @@
+import { afterEach, jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { reply } from '../../test/mock-api';
+import { adminUser, renderApp } from '../../test/render-app';
+import { contentRow, contentServer, deferred } from './content-test-server';
+
+// The first render of a file loads antd in jsdom, which is slow on a busy machine.
+jest.setTimeout(90_000);
+
+// Each render adds antd's style sheets to <head>, which jsdom's getComputedStyle reads in full.
+afterEach(() => {
+  document.head.querySelectorAll('style').forEach((style) => style.remove());
+});
+
+const items = () => [
+  contentRow({ slug: 'home-hero', title: 'Home hero', type: 'section', status: 'published' }),
+  contentRow({ slug: 'partner-with-us', title: 'Partner with us' }),
+  ...Array.from({ length: 11 }, (_, i) => contentRow({ slug: `item-${i}`, title: `Item ${i}` })),
+];
+
+const open = (path = '/admin/content') => renderApp(path, { storedUser: adminUser });
+// Skipping the pointer-events check avoids a getComputedStyle walk per click (slow in jsdom).
+const setup = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+/** The open modal with this title (antd keeps its dialog role on an inner element). */
+async function dialogOf(title: string) {
+  const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
+  return heading.closest('.ant-modal') as HTMLElement;
+}
+// Buttons by their exact text: role queries compute styles for the whole tree (slow in jsdom).
+const queryButtonIn = (container: HTMLElement, text: string) =>
+  within(container).queryByText(text, { selector: 'button span' })?.closest('button') ?? null;
+const buttonIn = (container: HTMLElement, text: string) => {
+  const button = queryButtonIn(container, text);
+  if (!button) throw new Error(`No button "${text}"`);
+  return button;
+};
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+
+async function chooseOption(label: string, option: string) {
+  const user = setup();
+  await user.click(screen.getByLabelText(label));
+  const options = await screen.findAllByText(option, {
+    selector: '.ant-select-item-option-content',
+  });
+  await user.click(options[options.length - 1]);
+}
+
+describe('content list', () => {
+  it('shows the columns with dates and times, and the right action per status', async () => {
+    const server = contentServer(items());
+    open();
+    expect(await screen.findByText('Home hero')).toBeInTheDocument();
+    for (const title of ['Title', 'Type', 'Slug', 'Status', 'Created', 'Updated', 'Actions']) {
+      expect(screen.getByRole('columnheader', { name: title })).toBeInTheDocument();
+    }
+    const hero = rowOf('Home hero');
+    expect(hero).toHaveTextContent('Section');
+    expect(hero).toHaveTextContent('home-hero');
+    expect(hero).toHaveTextContent('Published');
+    expect(hero).toHaveTextContent(/Mar 5, 2026, \d{1,2}:\d{2} (AM|PM)/);
+    expect(buttonIn(hero, 'Unpublish')).toBeInTheDocument();
+    expect(queryButtonIn(hero, 'Publish')).not.toBeInTheDocument();
+    expect(buttonIn(rowOf('Partner with us'), 'Publish')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    const first = server.staticCalls('GET')[0].url.searchParams;
+    expect([first.get('skip'), first.get('limit')]).toEqual(['0', '10']);
+  });
+
+  it('keeps search, type and status in the URL, back on page 1, and clears them', async () => {
+    const server = contentServer(items());
+    const { router } = open('/admin/content?page=2');
+    await screen.findByText('Item 10');
+    const user = setup();
+    await user.type(screen.getByPlaceholderText('Search by title...'), ' partner ');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=partner'), {
+      timeout: 2000,
+    });
+    expect(await screen.findByText('Partner with us')).toBeInTheDocument();
+
+    await chooseOption('Type', 'Section');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=partner&type=section'));
+    expect(await screen.findByText('No content items found')).toBeInTheDocument();
+    await user.click(buttonIn(document.body, 'Clear Filters'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+
+    await chooseOption('Status', 'Published');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=published'));
+    await waitFor(() => expect(screen.queryByText('Partner with us')).not.toBeInTheDocument());
+    expect(screen.getByText('Home hero')).toBeInTheDocument();
+    expect(server.staticCalls('GET').at(-1)!.url.searchParams.get('status')).toBe('published');
+  });
+
+  it('creates a page by default, refuses blank fields, and shows the duplicate-title message', async () => {
+    const server = contentServer(items());
+    open();
+    await screen.findByText('Home hero');
+    const user = setup();
+    await user.click(buttonIn(document.body, 'Create Content'));
+    const dialog = await dialogOf('Create Content');
+    expect(within(dialog).getByText('Page')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Title'), '   ');
+    await user.click(buttonIn(dialog, 'Create'));
+    expect(
+      await within(dialog).findByText('Please fill in all required fields'),
+    ).toBeInTheDocument();
+    expect(server.staticCalls('POST')).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('Title'));
+    await user.type(within(dialog).getByLabelText('Title'), 'Home Hero');
+    await user.type(within(dialog).getByLabelText('Content'), '<p>Hi</p>');
+    await user.click(buttonIn(dialog, 'Create'));
+    expect(
+      await screen.findByText(
+        'A content item with a similar title already exists. Please use a different title.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Create Content', { selector: '.ant-modal-title' }),
+    ).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Title'));
+    await user.type(within(dialog).getByLabelText('Title'), 'Gift cards');
+    await user.click(buttonIn(dialog, 'Create'));
+    expect(await screen.findByText('Content created successfully')).toBeInTheDocument();
+    expect(server.staticCalls('POST').at(-1)!.body).toEqual({
+      title: 'Gift cards',
+      type: 'page',
+      content: '<p>Hi</p>',
+    });
+    expect(await screen.findByText('gift-cards')).toBeInTheDocument();
+  });
+
+  it('edits an item by slug, with "Failed to update content" when no message comes', async () => {
+    let fail = true;
+    const server = contentServer(items(), (req) =>
+      req.method === 'PUT' && fail ? reply(500, {}) : undefined,
+    );
+    open();
+    await screen.findByText('Partner with us');
+    const user = setup();
+    await user.click(buttonIn(rowOf('Partner with us'), 'Edit'));
+    const dialog = await dialogOf('Edit Content');
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Partner with us');
+    await user.type(within(dialog).getByLabelText('Title'), ' today');
+    await user.click(buttonIn(dialog, 'Update'));
+    expect(await screen.findByText('Failed to update content')).toBeInTheDocument();
+    fail = false;
+    await user.click(buttonIn(dialog, 'Update'));
+    expect(await screen.findByText('Content updated successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Partner with us today')).toBeInTheDocument();
+    const put = server.staticCalls('PUT').at(-1)!;
+    expect(put.url.searchParams.get('slug')).toBe('partner-with-us');
+    expect(put.body).toEqual({ title: 'Partner with us today', type: 'page', content: '<p>x</p>' });
+  });
+
+  it('publishes and unpublishes with their toasts and a busy button', async () => {
+    const hold = deferred();
+    let holdNext = true;
+    const server = contentServer(items(), (req) => {
+      if (req.method === 'PUT' && holdNext) {
+        holdNext = false;
+        return hold.promise.then(() => undefined as never);
+      }
+      return undefined;
+    });
+    open();
+    await screen.findByText('Partner with us');
+    const user = setup();
+    await user.click(buttonIn(rowOf('Partner with us'), 'Publish'));
+    await waitFor(() =>
+      expect(within(rowOf('Partner with us')).getByRole('button', { name: /Publish/ })).toHaveClass(
+        'ant-btn-loading',
+      ),
+    );
+    const row = server.rows.find((r) => r.slug === 'partner-with-us')!;
+    row.status = 'published';
+    hold.release(reply(200, { success: true, message: 'OK', data: row }));
+    expect(await screen.findByText('Content published successfully')).toBeInTheDocument();
+    expect(server.staticCalls('PUT')[0].body).toEqual({ status: 'published' });
+    await user.click(await waitFor(() => buttonIn(rowOf('Partner with us'), 'Unpublish')));
+    expect(await screen.findByText('Content unpublished successfully')).toBeInTheDocument();
+    expect(server.staticCalls('PUT')[1].body).toEqual({ status: 'draft' });
+  });
+
+  it('deletes after confirmation', async () => {
+    const server = contentServer(items());
+    open();
+    await screen.findByText('Partner with us');
+    const user = setup();
+    await user.click(buttonIn(rowOf('Partner with us'), 'Delete'));
+    const dialog = await dialogOf('Delete Content');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete "Partner with us"?');
+    await user.click(buttonIn(dialog, 'Delete'));
+    expect(await screen.findByText('Content deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Partner with us')).not.toBeInTheDocument());
+    expect(server.staticCalls('DELETE')[0].url.searchParams.get('slug')).toBe('partner-with-us');
+  });
+
+  it('shows the load error with Retry, which goes back to page 1', async () => {
+    let fail = true;
+    contentServer(items(), (req) => (req.method === 'GET' && fail ? reply(0) : undefined));
+    const { router } = open('/admin/content?page=2');
+    expect(
+      await screen.findByText('Failed to load content items. Please try again later.'),
+    ).toBeInTheDocument();
+    fail = false;
+    await setup().click(buttonIn(document.body, 'Retry'));
+    expect(await screen.findByText('Home hero')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+});

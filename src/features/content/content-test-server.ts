@@ -1,0 +1,135 @@
+/** An in-memory /static endpoint for the content screens' tests (mirrors the contract). */
+import {
+  mockApi,
+  reply,
+  sessionCheckOk,
+  type MockReply,
+  type MockRequest,
+} from '../../test/mock-api';
+import type { StaticContent } from '../../api/types';
+
+let sequence = 0;
+export function contentRow(
+  fields: Partial<StaticContent> & { title: string; slug: string },
+): StaticContent {
+  sequence += 1;
+  const at = new Date(Date.UTC(2026, 2, 5, 14, 30) - sequence * 60_000).toISOString();
+  return {
+    _id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    type: 'page',
+    content: '<p>x</p>',
+    status: 'draft',
+    faqs: [],
+    createdAt: at,
+    updatedAt: at,
+    ...fields,
+  };
+}
+
+export function editorPages(): StaticContent[] {
+  return [
+    contentRow({
+      slug: 'privacy-policy',
+      title: 'Privacy Policy',
+      content: '<p>Our <strong>privacy</strong> rules</p>',
+    }),
+    contentRow({
+      slug: 'terms-and-conditions',
+      title: 'Terms & Conditions',
+      content: '<p>The terms</p>',
+    }),
+    contentRow({ slug: 'about-us', title: 'About Us', content: '<p>About the app</p>' }),
+    contentRow({
+      slug: 'frequently-asked-questions',
+      title: 'FAQs',
+      content: '<p>Frequently asked questions</p>',
+      faqs: [
+        {
+          _id: '10000000-0000-4000-8000-000000000001',
+          question: 'How do I cancel?',
+          answer: 'Open the booking &amp; cancel.',
+        },
+        {
+          _id: '10000000-0000-4000-8000-000000000002',
+          question: 'When am I charged?',
+          answer: 'On confirmation.',
+        },
+      ],
+    }),
+  ];
+}
+
+export type Intercept = (req: MockRequest) => MockReply | Promise<MockReply> | undefined;
+
+/** Serves GET/POST/PUT/DELETE /static over `rows`; `intercept` may answer first. */
+export function contentServer(rows: StaticContent[], intercept?: Intercept) {
+  const mock = mockApi(async (req) => {
+    if (req.path === '/total/booking') return sessionCheckOk;
+    if (req.path !== '/static') return undefined;
+    const custom = await intercept?.(req);
+    if (custom) return custom;
+    const q = req.url.searchParams;
+    const slug = q.get('slug');
+    if (req.method === 'GET') {
+      const search = (q.get('search') ?? '').toLowerCase();
+      const found = rows.filter(
+        (r) =>
+          r.title.toLowerCase().includes(search) &&
+          (!q.get('type') || r.type === q.get('type')) &&
+          (!q.get('status') || r.status === q.get('status')) &&
+          (!slug || r.slug === slug),
+      );
+      const skip = Number(q.get('skip') ?? 0);
+      const limit = Number(q.get('limit') ?? 10);
+      return reply(200, {
+        success: true,
+        message: 'Content items',
+        count: found.length,
+        data: found.slice(skip, skip + limit),
+      });
+    }
+    if (req.method === 'POST') {
+      const body = req.body as { title: string; type?: 'page' | 'section'; content: string };
+      const newSlug = body.title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+      if (rows.some((r) => r.slug === newSlug)) {
+        return reply(409, {
+          success: false,
+          status_code: 409,
+          message:
+            'A content item with a similar title already exists. Please use a different title.',
+        });
+      }
+      const row = contentRow({ ...body, slug: newSlug });
+      rows.unshift(row);
+      return reply(201, { success: true, message: 'Content created successfully', data: row });
+    }
+    const index = rows.findIndex((r) => r.slug === slug);
+    if (index < 0) return reply(404, { success: false, status_code: 404, message: 'Not found' });
+    if (req.method === 'PUT') {
+      rows[index] = {
+        ...rows[index],
+        ...(req.body as object),
+        updatedAt: new Date().toISOString(),
+      };
+      return reply(200, {
+        success: true,
+        message: 'Content updated successfully',
+        data: rows[index],
+      });
+    }
+    rows.splice(index, 1);
+    return reply(200, { success: true, message: 'Content deleted successfully' });
+  });
+  const staticCalls = (method?: string) =>
+    mock.calls.filter((c) => c.path === '/static' && (!method || c.method === method));
+  return { ...mock, rows, staticCalls };
+}
+
+/** A reply that waits until `release` is called, to observe busy states. */
+export function deferred() {
+  let release: (answer: MockReply) => void = () => undefined;
+  const promise = new Promise<MockReply>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}

@@ -1,0 +1,68 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Alert, Button, Flex, Spin } from 'antd';
+import { PageSpinner } from '../../components/page-spinner';
+import { useUpdateStaticContentMutation } from './content-api';
+import { useEditorPage, useEditorToasts, type EditorTab } from './editor-pages';
+
+const RichTextEditor = lazy(
+  () => import(/* webpackChunkName: "rich-text-editor" */ './rich-text-editor'),
+);
+
+/** Privacy Policy, Terms & Conditions and About App: one rich-text page each. */
+export function RichTextTab({ tab }: { tab: EditorTab }) {
+  const { page, loadedAt, loading, readOnly, loadError, retry } = useEditorPage(tab);
+  const [save, saving] = useUpdateStaticContentMutation();
+  const toasts = useEditorToasts();
+  const [content, setContent] = useState('');
+
+  useEffect(() => {
+    if (loadedAt) setContent(page?.content ?? '');
+    // Only a completed load replaces what is in the editor.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loadedAt]);
+
+  const submit = async () => {
+    try {
+      await save({
+        slug: tab.slug,
+        body: { title: page?.title ?? tab.label, content, status: 'draft' },
+      }).unwrap();
+      toasts.saved();
+    } catch (error) {
+      toasts.failed(error);
+    }
+  };
+
+  return (
+    <Flex vertical gap="middle">
+      {loadError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={loadError}
+          action={<Button onClick={retry}>Retry</Button>}
+        />
+      ) : null}
+      <Spin spinning={loading}>
+        <Suspense fallback={<PageSpinner text="Loading editor..." />}>
+          <RichTextEditor
+            label={tab.label}
+            value={content}
+            onChange={setContent}
+            readOnly={readOnly || saving.isLoading}
+          />
+        </Suspense>
+      </Spin>
+      <div>
+        <Button
+          type="primary"
+          loading={saving.isLoading}
+          disabled={readOnly}
+          onClick={() => void submit()}
+        >
+          submit
+        </Button>
+      </div>
+    </Flex>
+  );
+}

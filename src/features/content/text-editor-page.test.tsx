@@ -1,0 +1,223 @@
+import { afterEach, jest } from '@jest/globals';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { AppProviders } from '../../app/providers';
+import { makeStore } from '../../app/store';
+import { reply } from '../../test/mock-api';
+import { adminUser, renderApp } from '../../test/render-app';
+import { contentServer, deferred, editorPages } from './content-test-server';
+import TextEditorPage from './text-editor-page';
+
+// The first render of a file loads antd and Quill in jsdom, which is slow on a busy machine.
+jest.setTimeout(90_000);
+
+// Each render adds antd's style sheets to <head>; jsdom's getComputedStyle (which Quill and antd
+// call often) reads them all, so later tests would slow down without this.
+afterEach(() => {
+  document.head.querySelectorAll('style').forEach((style) => style.remove());
+});
+
+const open = () => renderApp('/admin/text-editor', { storedUser: adminUser });
+// Skipping the pointer-events check avoids a getComputedStyle walk per click (slow in jsdom).
+const setup = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+const tabOf = (label: string) => screen.getByText(label, { selector: '[role="tab"]' });
+const editorArea = () => document.querySelector('.ql-editor') as HTMLElement;
+// While busy the button's name also carries its spinner's label ("loading submit").
+const submitButton = () => screen.getByText('submit').closest('button') as HTMLButtonElement;
+
+async function waitForEditor(text: string) {
+  await waitFor(() => expect(editorArea()).toHaveTextContent(text));
+  await waitFor(() => expect(editorArea()).toHaveAttribute('contenteditable', 'true'));
+}
+
+describe('rich-text tabs', () => {
+  it('loads the privacy policy into the editor and saves title, content and status draft', async () => {
+    const server = contentServer(editorPages());
+    open();
+    expect(await screen.findByRole('tab', { name: 'Privacy Policy' })).toBeInTheDocument();
+    for (const name of ['Terms & Conditions', 'FAQs', 'About App']) {
+      expect(screen.getByRole('tab', { name })).toBeInTheDocument();
+    }
+    await waitForEditor('Our privacy rules');
+    expect(editorArea().querySelector('strong')).toHaveTextContent('privacy');
+    expect(server.staticCalls('GET')[0].url.searchParams.get('slug')).toBe('privacy-policy');
+    expect(server.staticCalls('GET')[0].headers.get('authorization')).toBe('Bearer token-1');
+
+    await setup().click(submitButton());
+    expect(await screen.findByText('Created successfully')).toBeInTheDocument();
+    const put = server.staticCalls('PUT')[0];
+    expect(put.url.searchParams.get('slug')).toBe('privacy-policy');
+    expect(put.body).toEqual({
+      title: 'Privacy Policy',
+      content: expect.stringContaining('<strong>privacy</strong>'),
+      status: 'draft',
+    });
+  });
+});
+
+describe('loading, read-only and busy states', () => {
+  it('is read-only and loads nothing without a token', async () => {
+    const server = contentServer(editorPages());
+    const store = makeStore();
+    expect(store.getState().auth.token).toBeNull();
+    render(
+      <AppProviders store={store}>
+        <MemoryRouter>
+          <TextEditorPage />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await waitFor(() => expect(editorArea()).toBeInTheDocument());
+    expect(editorArea()).toHaveAttribute('contenteditable', 'false');
+    expect(submitButton()).toBeDisabled();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(server.staticCalls()).toHaveLength(0);
+
+    await setup().click(tabOf('FAQs'));
+    expect(screen.getByPlaceholderText('Add Question')).toBeDisabled();
+    expect(submitButton()).toBeDisabled();
+    expect(server.staticCalls()).toHaveLength(0);
+  });
+
+  it('stays read-only until loading completes, then shows a spinner on submit until the answer', async () => {
+    const load = deferred();
+    const save = deferred();
+    const server = contentServer(editorPages(), (req) => {
+      if (req.method === 'GET' && req.url.searchParams.get('slug') === 'terms-and-conditions') {
+        return load.promise;
+      }
+      if (req.method === 'PUT') return save.promise;
+      return undefined;
+    });
+    open();
+    await waitForEditor('Our privacy rules');
+    await setup().click(tabOf('Terms & Conditions'));
+    await waitFor(() => expect(editorArea()).toBeInTheDocument());
+    expect(editorArea()).toHaveAttribute('contenteditable', 'false');
+    expect(submitButton()).toBeDisabled();
+
+    const terms = server.rows.find((r) => r.slug === 'terms-and-conditions')!;
+    load.release(reply(200, { success: true, message: 'OK', count: 1, data: [terms] }));
+    await waitForEditor('The terms');
+
+    await setup().click(submitButton());
+    await waitFor(() => expect(submitButton()).toHaveClass('ant-btn-loading'));
+    expect(editorArea()).toHaveAttribute('contenteditable', 'false');
+    save.release(reply(200, { success: true, message: 'Saved', data: terms }));
+    expect(await screen.findByText('Created successfully')).toBeInTheDocument();
+    await waitFor(() => expect(submitButton()).not.toHaveClass('ant-btn-loading'));
+    expect(server.staticCalls('PUT')[0].body).toMatchObject({
+      title: 'Terms & Conditions',
+      status: 'draft',
+    });
+  });
+
+  it('loads the page again each time its tab is shown', async () => {
+    const server = contentServer(editorPages());
+    open();
+    await waitForEditor('Our privacy rules');
+    const user = setup();
+    await user.click(tabOf('About App'));
+    await waitForEditor('About the app');
+    await user.click(tabOf('Privacy Policy'));
+    await waitForEditor('Our privacy rules');
+    const slugs = server.staticCalls('GET').map((c) => c.url.searchParams.get('slug'));
+    expect(slugs).toEqual(['privacy-policy', 'about-us', 'privacy-policy']);
+  });
+
+  it('shows the server message, or "An error occurred", when a save fails', async () => {
+    let answer = reply(400, {
+      success: false,
+      status_code: 400,
+      message: 'Content must not be empty',
+    });
+    contentServer(editorPages(), (req) => (req.method === 'PUT' ? answer : undefined));
+    open();
+    await waitForEditor('Our privacy rules');
+    const user = setup();
+    await user.click(submitButton());
+    expect(await screen.findByText('Content must not be empty')).toBeInTheDocument();
+    answer = reply(500, {});
+    await user.click(submitButton());
+    expect(await screen.findByText('An error occurred')).toBeInTheDocument();
+  });
+
+  it('keeps the editor read-only with a retry when loading fails', async () => {
+    let fail = true;
+    contentServer(editorPages(), (req) =>
+      req.method === 'GET' && fail
+        ? reply(500, { success: false, status_code: 500, message: '' })
+        : undefined,
+    );
+    open();
+    expect(await screen.findByText('Failed to fetch static content')).toBeInTheDocument();
+    expect(editorArea()).toHaveAttribute('contenteditable', 'false');
+    expect(submitButton()).toBeDisabled();
+    fail = false;
+    await setup().click(screen.getByText('Retry').closest('button')!);
+    await waitForEditor('Our privacy rules');
+  });
+});
+
+describe('FAQs tab', () => {
+  // Plain selectors: role queries compute styles for the whole tree, which is slow in jsdom.
+  const cards = () =>
+    Array.from(document.querySelectorAll<HTMLElement>('[aria-label="FAQs"] [role="listitem"]'));
+  const button = (name: string) => screen.getByText(name).closest('button') as HTMLButtonElement;
+
+  it('adds, edits by position, deletes and saves the whole list', async () => {
+    const server = contentServer(editorPages());
+    open();
+    const user = setup();
+    await user.click(await screen.findByText('FAQs', { selector: '[role="tab"]' }));
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    // Stored text is sanitised HTML; the card shows it as text.
+    expect(cards()[0]).toHaveTextContent('Open the booking & cancel.');
+
+    const question = screen.getByPlaceholderText('Add Question');
+    const answer = screen.getByPlaceholderText('Add Answer');
+    await waitFor(() => expect(question).toBeEnabled());
+    // Blank answer: nothing happens, no message.
+    const type = (field: HTMLElement, value: string) =>
+      fireEvent.change(field, { target: { value } });
+    type(question, 'Is there parking?');
+    await user.click(button('Add FAQ'));
+    expect(cards()).toHaveLength(2);
+    type(answer, 'Street parking only.');
+    await user.click(button('Add FAQ'));
+    expect(cards()).toHaveLength(3);
+    expect(cards()[2]).toHaveTextContent('Is there parking?');
+    expect(question).toHaveValue('');
+
+    // Edit the third, delete the first: the edit position moves with it.
+    await user.click(screen.getByLabelText('Edit FAQ 3'));
+    expect(question).toHaveValue('Is there parking?');
+    expect(button('Update FAQ')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Delete FAQ 1'));
+    expect(cards()).toHaveLength(2);
+    type(answer, 'Yes, free.');
+    await user.click(button('Update FAQ'));
+    expect(cards()[1]).toHaveTextContent('Yes, free.');
+    expect(button('Add FAQ')).toBeInTheDocument();
+
+    // Deleting the entry being edited clears the form.
+    await user.click(screen.getByLabelText('Edit FAQ 1'));
+    expect(question).toHaveValue('When am I charged?');
+    await user.click(screen.getByLabelText('Delete FAQ 1'));
+    expect(question).toHaveValue('');
+    expect(button('Add FAQ')).toBeInTheDocument();
+
+    await user.click(submitButton());
+    expect(await screen.findByText('Created successfully')).toBeInTheDocument();
+    const put = server.staticCalls('PUT')[0];
+    expect(put.url.searchParams.get('slug')).toBe('frequently-asked-questions');
+    expect(put.body).toEqual({
+      title: 'FAQs',
+      content: '<p>Frequently asked questions</p>',
+      status: 'draft',
+      faqs: [{ question: 'Is there parking?', answer: 'Yes, free.' }],
+    });
+  }, 180_000);
+});

@@ -1,0 +1,191 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminUser, mockApi, reply, type MockRequest } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+
+const ok = (data: unknown, extra: object = {}) =>
+  reply(200, { success: true, message: 'OK', data, ...extra });
+
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+
+const activity = [
+  {
+    _id: 'a1',
+    title: 'New booking received',
+    description: 'BK-1 at Fork',
+    createdAt: minutesAgo(0),
+  },
+  {
+    _id: 'a2',
+    title: 'Restaurant status updated',
+    description: 'Fork is offline',
+    createdAt: minutesAgo(5),
+  },
+  {
+    _id: 'a3',
+    title: 'Payment received',
+    description: 'Payment for BK-1',
+    createdAt: minutesAgo(120),
+  },
+  { _id: 'a4', title: 'User deactivated', description: 'Jo Doe', createdAt: minutesAgo(60 * 49) },
+  {
+    _id: 'a5',
+    title: 'Platform fee updated',
+    description: 'Now 10%',
+    createdAt: minutesAgo(60 * 24 * 30),
+  },
+];
+
+const top = [
+  {
+    _id: 'r1',
+    name: 'The Golden Fork',
+    profilePicture: null,
+    averageRating: 4.25,
+    totalBookings: 42,
+    totalEarnings: 1234.5,
+    currency: 'EUR',
+  },
+  {
+    _id: 'r2',
+    name: 'Sushi Table',
+    profilePicture: 'data:image/png;base64,AA==',
+    averageRating: 3,
+    totalBookings: 7,
+    totalEarnings: 150000,
+    currency: 'JPY',
+  },
+];
+
+type Overrides = Partial<
+  Record<string, (req: MockRequest) => ReturnType<typeof reply> | undefined>
+>;
+
+function dashboardServer(overrides: Overrides = {}) {
+  return mockApi((req) => {
+    const custom = overrides[req.path];
+    if (custom) return custom(req);
+    switch (req.path) {
+      case '/total/booking':
+        return ok({ bookingCount: 300, percentageIncrease: 0 }, { status_code: 200 });
+      case '/total/user':
+        return ok({ userCount: 1085, percentageIncrease: 12.5 });
+      case '/total/restaurant':
+        return ok({ restaurantCount: 24, percentageIncrease: -4.17 });
+      case '/total/revenue':
+        return ok({ totalRevenue: 98765.4, percentageIncrease: 3 });
+      case '/top/restaurant':
+        return ok(top);
+      case '/admin/activityLogs':
+        return ok(activity, { status_code: 200, count: 12 });
+      default:
+        return undefined;
+    }
+  });
+}
+
+const open = () => renderApp('/admin/dashboard', { storedUser: adminUser });
+
+const card = (title: string) => screen.getByRole('link', { name: title });
+
+describe('dashboard', () => {
+  it('shows "Loading dashboard data..." first', async () => {
+    dashboardServer();
+    open();
+    expect(await screen.findByText('Loading dashboard data...')).toBeInTheDocument();
+    await screen.findByText('Total Users');
+  });
+
+  it('shows the four stat cards with their changes and links', async () => {
+    const { calls } = dashboardServer();
+    open();
+    await screen.findByText('Total Users');
+    expect(within(card('Total Users')).getByTestId('stat-value')).toHaveTextContent('1,085');
+    expect(within(card('Total Users')).getByTestId('stat-change')).toHaveAccessibleName('Up 12.5%');
+    expect(within(card('Total Restaurants')).getByTestId('stat-change')).toHaveAccessibleName(
+      'Down 4.17%',
+    );
+    // zero is shown with the up arrow
+    expect(within(card('Active Bookings')).getByTestId('stat-change')).toHaveAccessibleName(
+      'Up 0%',
+    );
+    expect(within(card('Active Bookings')).getByTestId('stat-value')).toHaveTextContent('300');
+    expect(within(card('Total Revenue')).getByTestId('stat-value')).toHaveTextContent('$98,765.40');
+    expect(card('Total Users')).toHaveAttribute('href', '/admin/users');
+    expect(card('Total Restaurants')).toHaveAttribute('href', '/admin/restaurants');
+    expect(card('Active Bookings')).toHaveAttribute('href', '/admin/bookings');
+    const logs = calls.find((c) => c.path === '/admin/activityLogs')!;
+    expect(logs.url.searchParams.get('limit')).toBe('5');
+    expect(logs.url.searchParams.get('skip')).toBe('0');
+  });
+
+  it('lists recent activity with icons by title and relative times; View all goes to bookings', async () => {
+    dashboardServer();
+    const { router } = open();
+    await screen.findByText('Recent Activity');
+    const items = within(
+      screen.getByText('Recent Activity').closest('.ant-card') as HTMLElement,
+    ).getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    const icons = items.map((li) => li.querySelector('[data-icon]')!.getAttribute('data-icon'));
+    expect(icons).toEqual(['booking', 'restaurant', 'payment', 'user', 'default']);
+    expect(items[0]).toHaveTextContent('Just now');
+    expect(items[1]).toHaveTextContent('5 minutes ago');
+    expect(items[2]).toHaveTextContent('2 hours ago');
+    expect(items[3]).toHaveTextContent('2 days ago');
+    const user = userEvent.setup({ delay: null });
+    const [viewActivity] = screen.getAllByRole('button', { name: 'View all' });
+    await user.click(viewActivity);
+    expect(router.state.location.pathname).toBe('/admin/bookings');
+  });
+
+  it('shows "No recent activity" when there is none', async () => {
+    dashboardServer({ '/admin/activityLogs': () => ok([], { status_code: 200, count: 0 }) });
+    open();
+    expect(await screen.findByText('No recent activity')).toBeInTheDocument();
+  });
+
+  it('shows a failed activity list in its card with Retry, keeping the rest', async () => {
+    let fail = true;
+    dashboardServer({
+      '/admin/activityLogs': () =>
+        fail
+          ? reply(500, { success: false, message: 'Internal server error', status_code: 500 })
+          : ok(activity, { status_code: 200, count: 5 }),
+    });
+    open();
+    expect(await screen.findByText('Internal server error')).toBeInTheDocument();
+    expect(screen.getByText('Total Users')).toBeInTheDocument();
+    fail = false;
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('New booking received')).toBeInTheDocument();
+  });
+
+  it('shows top restaurants with rating to one decimal and revenue in their currency', async () => {
+    dashboardServer();
+    const { router } = open();
+    const row = (await screen.findByText('The Golden Fork')).closest('tr')!;
+    expect(row).toHaveTextContent('4.3');
+    expect(row).toHaveTextContent('42');
+    expect(row).toHaveTextContent('€1,234.50');
+    expect(screen.getByText('Sushi Table').closest('tr')).toHaveTextContent('3.0');
+    expect(screen.getByText('Sushi Table').closest('tr')).toHaveTextContent('¥150,000');
+    const [, viewRestaurants] = screen.getAllByRole('button', { name: 'View all' });
+    await userEvent.setup({ delay: null }).click(viewRestaurants);
+    expect(router.state.location.pathname).toBe('/admin/restaurants');
+  });
+
+  it('shows the error with Retry when a figure fails, and loads again on Retry', async () => {
+    let fail = true;
+    dashboardServer({
+      '/total/revenue': () => (fail ? reply(0) : ok({ totalRevenue: 10, percentageIncrease: 0 })),
+    });
+    open();
+    expect(
+      await screen.findByText('Failed to load dashboard data. Please try again later.'),
+    ).toBeInTheDocument();
+    fail = false;
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('$10.00')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * The one configurable screen behind booking types, menu categories, menu ingredients,
+ * allergies, dietary preferences and cuisines (entities.ts holds what differs).
+ */
+import { useState } from 'react';
+import { Avatar, Button, Flex, Input, Space } from 'antd';
+import { PictureOutlined, SearchOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { errorText } from '../../api/errors';
+import { useAppSelector } from '../../app/hooks';
+import { notify } from '../../app/notify';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { ListTable } from '../../components/list/list-table';
+import { useListQuery } from '../../components/list/use-list-query';
+import { StatusBadge } from '../../components/status-badge';
+import { formatShortDate } from '../../lib/dates';
+import { assetUrl } from './asset-url';
+import {
+  COUNT_TITLES,
+  REFERENCE_ENTITIES,
+  type ReferenceEntityConfig,
+  type ReferenceRow,
+} from './entities';
+import {
+  useDeleteReferenceItemMutation,
+  useListReferenceItemsQuery,
+  useSaveReferenceItemMutation,
+} from './reference-data-api';
+import type { ReferenceEntityKey } from './reference-entity';
+import { ReferenceFormModal, type ReferenceFormValues } from './reference-form-modal';
+
+export interface ReferenceDataPageProps {
+  entity: ReferenceEntityKey;
+}
+
+export default function ReferenceDataPage({ entity }: ReferenceDataPageProps) {
+  // A new key per entity: moving between two of these routes starts a fresh screen.
+  return <ReferenceDataScreen key={entity} config={REFERENCE_ENTITIES[entity]} />;
+}
+
+/** A missing status counts as active (spec 02 §3). */
+const isActive = (row: ReferenceRow) => !('status' in row) || row.status !== false;
+
+function ReferenceDataScreen({ config }: { config: ReferenceEntityConfig }) {
+  const { texts, messages, toastSeconds: seconds } = config;
+  const list = useListQuery();
+  const adminId = useAppSelector((state) => state.auth.user?._id);
+  const query = useListReferenceItemsQuery(
+    config.localPaging
+      ? { entity: config.key, skip: 0, limit: 1000 }
+      : {
+          entity: config.key,
+          ...list.queryArgs,
+          ...(config.sendsAddedById && adminId ? { addedById: adminId } : {}),
+        },
+  );
+  const [saveItem, saving] = useSaveReferenceItemMutation();
+  const [deleteItem, deleting] = useDeleteReferenceItemMutation();
+  const [form, setForm] = useState<{ row?: ReferenceRow } | null>(null);
+  const [deleted, setDeleted] = useState<ReferenceRow | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  let rows = query.data?.data;
+  let total = query.data?.count;
+  if (config.localPaging && rows) {
+    // Booking types: the whole list is loaded once, then searched and paged here.
+    const needle = list.search.toLowerCase();
+    const found = needle ? rows.filter((row) => row.name.toLowerCase().includes(needle)) : rows;
+    total = found.length;
+    rows = found.slice(list.skip, list.skip + list.limit);
+  }
+
+  const submit = async ({ name, image }: ReferenceFormValues) => {
+    const row = form?.row;
+    try {
+      const result = await saveItem({ entity: config.key, id: row?._id, name, image }).unwrap();
+      notify.success(
+        result.message || (row ? messages.updated : messages.created),
+        undefined,
+        seconds,
+      );
+      setForm(null);
+      if (!row) list.setPage(1);
+    } catch (error) {
+      notify.error(errorText(error, row ? messages.update : messages.create), undefined, seconds);
+    }
+  };
+
+  const toggle = async (row: ReferenceRow) => {
+    setBusyId(row._id);
+    try {
+      const result = await saveItem({
+        entity: config.key,
+        id: row._id,
+        status: !isActive(row),
+      }).unwrap();
+      notify.success(result.message || messages.updated, undefined, seconds);
+    } catch (error) {
+      notify.error(
+        errorText(error, { http: messages.status, other: messages.status }),
+        undefined,
+        seconds,
+      );
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const remove = async () => {
+    if (!deleted) return;
+    const fallback = messages.delete ?? '';
+    try {
+      const result = await deleteItem({ entity: config.key, id: deleted._id }).unwrap();
+      notify.success(result.message || messages.deleted || '', undefined, seconds);
+      setDeleted(null);
+    } catch (error) {
+      notify.error(errorText(error, { http: fallback, other: fallback }), undefined, seconds);
+    }
+  };
+
+  const retry = () => {
+    if (config.retry.reloadPage) {
+      window.location.reload();
+      return;
+    }
+    list.setPage(1);
+    void query.refetch();
+  };
+
+  const columns: ColumnsType<ReferenceRow> = [
+    {
+      title: 'Name',
+      key: 'name',
+      render: (_, row) =>
+        config.hasImage ? (
+          <Space>
+            <Avatar
+              shape="square"
+              size={40}
+              src={'image' in row ? assetUrl(row.image) : undefined}
+              icon={<PictureOutlined />}
+              alt={row.name}
+            />
+            {row.name}
+          </Space>
+        ) : (
+          row.name
+        ),
+    },
+    { title: 'Created Date', key: 'createdAt', render: (_, row) => formatShortDate(row.createdAt) },
+    ...config.counts.map((column) => ({
+      title: COUNT_TITLES[column],
+      key: column,
+      render: (_: unknown, row: ReferenceRow) => (row as Record<string, unknown>)[column] as number,
+    })),
+    ...(config.hasStatus
+      ? [
+          {
+            title: 'Status',
+            key: 'status',
+            render: (_: unknown, row: ReferenceRow) => (
+              <StatusBadge status={isActive(row) ? 'active' : 'inactive'} />
+            ),
+          },
+        ]
+      : []),
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, row) => (
+        <Space>
+          <Button size="small" onClick={() => setForm({ row })}>
+            Edit
+          </Button>
+          {config.hasStatus ? (
+            <Button
+              size="small"
+              danger={isActive(row)}
+              loading={busyId === row._id}
+              onClick={() => void toggle(row)}
+            >
+              {isActive(row) ? 'Deactivate' : 'Activate'}
+            </Button>
+          ) : null}
+          {config.canDelete ? (
+            <Button size="small" danger onClick={() => setDeleted(row)}>
+              Delete
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap="middle">
+      <Flex justify="space-between" gap="middle" wrap>
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={texts.searchPlaceholder}
+          aria-label={texts.searchPlaceholder}
+          value={list.searchInput}
+          onChange={(event) => list.setSearch(event.target.value)}
+          style={{ maxWidth: 420 }}
+        />
+        <Button type="primary" onClick={() => setForm({})}>
+          {texts.addButton}
+        </Button>
+      </Flex>
+      <ListTable<ReferenceRow>
+        rows={rows}
+        total={total}
+        page={list.page}
+        onPageChange={list.setPage}
+        pageSize={list.limit}
+        isLoading={query.isLoading}
+        isFetching={query.isFetching}
+        loadingText={texts.loading}
+        emptyText={texts.empty}
+        error={query.isError ? errorText(query.error, messages.load) : null}
+        onRetry={retry}
+        retryLabel={config.retry.label}
+        columns={columns}
+      />
+      <ReferenceFormModal
+        config={config}
+        state={form}
+        busy={saving.isLoading && busyId === null}
+        onSubmit={(values) => void submit(values)}
+        onCancel={() => setForm(null)}
+      />
+      {config.canDelete ? (
+        <ConfirmModal
+          open={deleted !== null}
+          title="Delete Booking Type"
+          message={`Are you sure you want to delete the booking type "${deleted?.name ?? ''}"?`}
+          detail="This action cannot be undone."
+          confirmText="Delete"
+          danger
+          loading={deleting.isLoading}
+          onConfirm={() => void remove()}
+          onCancel={() => setDeleted(null)}
+        />
+      ) : null}
+    </Flex>
+  );
+}

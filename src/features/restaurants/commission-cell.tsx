@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Button, Flex, Input, Typography } from 'antd';
+
+export const COMMISSION_ERROR = 'Commission must be a positive number';
+
+/** The commission to send, or null when the text is not a number of at least 0 (spec 01 §5). */
+export function parseCommission(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+export interface CommissionCellProps {
+  /** Percent; null or missing is shown as 0%. */
+  value: number | null | undefined;
+  /** Saves the new value; resolves true when the server accepted it. */
+  onSave: (value: number) => Promise<boolean>;
+}
+
+/** Click the value to edit it, then Save or Cancel. Nothing is sent for a bad value. */
+export function CommissionCell({ value, onSave }: CommissionCellProps) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  if (!editing) {
+    return (
+      <Button
+        type="link"
+        style={{ padding: 0 }}
+        aria-label={`Edit commission ${value ?? 0}%`}
+        onClick={() => {
+          setText(String(value ?? 0));
+          setError(null);
+          setEditing(true);
+        }}
+      >
+        {`${value ?? 0}%`}
+      </Button>
+    );
+  }
+
+  const save = async () => {
+    const commission = parseCommission(text);
+    if (commission === null) {
+      setError(COMMISSION_ERROR);
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    const saved = await onSave(commission);
+    setSaving(false);
+    if (saved) setEditing(false);
+  };
+
+  return (
+    <Flex vertical gap={4}>
+      <Flex gap={4} align="center">
+        <Input
+          type="number"
+          min={0}
+          step={0.01}
+          size="small"
+          aria-label="Platform Commission"
+          value={text}
+          status={error ? 'error' : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(null);
+          }}
+          onPressEnter={() => void save()}
+          style={{ width: 90 }}
+          autoFocus
+        />
+        <Button size="small" type="primary" loading={saving} onClick={() => void save()}>
+          Save
+        </Button>
+        <Button size="small" disabled={saving} onClick={() => setEditing(false)}>
+          Cancel
+        </Button>
+      </Flex>
+      {error ? (
+        <Typography.Text type="danger" style={{ fontSize: 12 }} role="alert">
+          {error}
+        </Typography.Text>
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,259 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { jest } from '@jest/globals';
+import userEvent from '@testing-library/user-event';
+import type { Booking, RestaurantDetail } from '../../api/types';
+import {
+  adminUser,
+  mockApi,
+  reply,
+  sessionCheckOk,
+  type MockReply,
+  type MockRequest,
+} from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+
+// The first render of a file loads antd in jsdom, which is slow on a busy machine.
+jest.setTimeout(180_000);
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const RID = id(900);
+
+const detail: RestaurantDetail = {
+  _id: RID,
+  restaurantName: 'Chez Test',
+  restaurantLogo: null,
+  online: false,
+  isFeatured: true,
+  email: 'contact@chez.example.com',
+  currency: 'EUR',
+  createdAt: '2026-01-15T10:00:00.000Z',
+  platformCommission: 10,
+  menuItemCount: 6,
+  primaryUser: { _id: id(1), email: 'owner@example.com', phoneNo: '+1 555 0101', role: 'owner' },
+  staff: [
+    {
+      _id: id(2),
+      name: 'Kim Cook',
+      email: 'kim@example.com',
+      phoneNo: null,
+      role: 'staff',
+      subRole: 'kitchen staff',
+    },
+    {
+      _id: id(3),
+      name: 'Max Boss',
+      email: 'max@example.com',
+      phoneNo: '+1 2',
+      role: 'staff',
+      subRole: 'manager',
+    },
+  ],
+  statistics: {
+    restaurant_Revenue: 1234.5,
+    restaurant_earnings: 1000,
+    total_bookings: 17,
+    total_payout: 800.25,
+  },
+  location: {
+    address: '1 Rue Test',
+    country: 'France',
+    state: 'IDF',
+    postalCode: '75001',
+    latitude: 48.85,
+    longitude: 2.35,
+    offset_sec: 3600,
+  },
+};
+
+function booking(n: number, overrides: Partial<Booking> = {}): Booking {
+  return {
+    _id: id(100 + n),
+    bookingRef: `BK-${100000 + n}`,
+    firstName: `Guest${n}`,
+    lastName: 'Smith',
+    email: `guest${n}@example.net`,
+    phone: null,
+    arrivalDate: '2026-03-05',
+    arrivalTime: '19:30',
+    guest: 2,
+    type: 'Dine-in',
+    status: 'confirmed',
+    PaymentStatus: 'Paid',
+    payout: n === 1,
+    payoutStatus: n === 1 ? 'Deposited' : 'Pending',
+    payoutDateTime: null,
+    refundProcessed: n === 2,
+    refundHistory: [],
+    activityLog: [],
+    adminNotes: '',
+    currency: 'EUR',
+    cardLast4: null,
+    restaurant: { _id: RID, name: 'Chez Test' },
+    orders: [],
+    menuItems: [],
+    paymentMethod: null,
+    paymentMethodDetails: [],
+    paymentDetails: {
+      subTotal: 20,
+      discount: 0,
+      tax: 0,
+      fee: 3,
+      total: 22,
+      platformFee: 2,
+      platformCommission: 1,
+      platformFeeCustomer: 2,
+      platformFeeRestaurant: 1,
+      netPayout: 19,
+      refundedTotal: 0,
+    },
+    createdAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  } as Booking;
+}
+
+interface Options {
+  restaurant?: (req: MockRequest) => MockReply | undefined;
+  bookings?: (req: MockRequest) => MockReply | undefined;
+}
+
+function pageServer(options: Options = {}) {
+  return mockApi((req) => {
+    if (req.path === '/total/booking') return sessionCheckOk;
+    if (req.path === `/admin/restaurant/${RID}`) {
+      return (
+        options.restaurant?.(req) ?? reply(200, { success: true, message: 'OK', data: [detail] })
+      );
+    }
+    if (req.path === '/admin/bookings') {
+      return (
+        options.bookings?.(req) ??
+        reply(200, {
+          success: true,
+          message: 'Bookings',
+          status_code: 200,
+          count: 12,
+          data: [1, 2, 3, 4, 5].map((n) => booking(n)),
+        })
+      );
+    }
+    return undefined;
+  });
+}
+
+const open = () => renderApp(`/admin/restaurants/${RID}/bookings`, { storedUser: adminUser });
+const cardOf = (title: string | RegExp) =>
+  screen.getByText(title).closest('.ant-card') as HTMLElement;
+
+describe('restaurant page', () => {
+  it('shows the header and the cards', async () => {
+    pageServer();
+    open();
+    expect(await screen.findByText('Chez Test', { selector: 'h3' })).toBeInTheDocument();
+    expect(screen.getByText(`ID: ${RID}`)).toBeInTheDocument();
+    expect(screen.getByText('Offline')).toBeInTheDocument();
+    expect(screen.getByText('Featured')).toBeInTheDocument();
+
+    const owner = cardOf('Primary Owner');
+    for (const text of [id(1), 'owner@example.com', '+1 555 0101', 'owner']) {
+      expect(owner).toHaveTextContent(text);
+    }
+    const staff = cardOf('Staff Members (2)');
+    expect(within(staff).getByText('Kitchen Staff')).toBeInTheDocument();
+    expect(within(staff).getByText('Manager')).toBeInTheDocument();
+    expect(within(staff).getByText('Kitchen Staff').className).not.toBe(
+      within(staff).getByText('Manager').className,
+    );
+    expect(staff).toHaveTextContent('Kim Cook');
+    expect(staff).toHaveTextContent(id(2));
+
+    const stats = cardOf('Statistics');
+    expect(stats).toHaveTextContent('€1,234.50');
+    expect(stats).toHaveTextContent('€1,000.00');
+    expect(stats).toHaveTextContent('17');
+    expect(stats).toHaveTextContent('€800.25');
+
+    const location = cardOf('Location Details');
+    for (const text of ['1 Rue Test', 'France', 'IDF', '75001', '48.85, 2.35', '3600']) {
+      expect(location).toHaveTextContent(text);
+    }
+    const system = cardOf('System Details');
+    expect(system).toHaveTextContent('contact@chez.example.com');
+    expect(system).toHaveTextContent('Jan 15, 2026');
+    expect(system).toHaveTextContent('6');
+  });
+
+  it('reads "No staff members assigned." when there is none', async () => {
+    pageServer({
+      restaurant: () =>
+        reply(200, { success: true, message: 'OK', data: [{ ...detail, staff: [] }] }),
+    });
+    open();
+    expect(await screen.findByText('No staff members assigned.')).toBeInTheDocument();
+    expect(screen.getByText('Staff Members (0)')).toBeInTheDocument();
+  });
+
+  it('lists the last 5 bookings of this restaurant, with Paid payouts and View All', async () => {
+    const { calls } = pageServer();
+    const { router } = open();
+    const card = await waitFor(() => cardOf('Recent Bookings (Last 5)'));
+    await within(card).findByText('BK-100001');
+    const call = calls.find((c) => c.path === '/admin/bookings')!.url.searchParams;
+    expect(call.get('restaurant')).toBe(RID);
+    expect(call.get('limit')).toBe('5');
+    expect(call.get('skip')).toBe('0');
+    expect(within(card).getByText('BK-100001').closest('tr')).toHaveTextContent('Paid');
+    expect(within(card).getByText('BK-100002').closest('tr')).toHaveTextContent('Refund processed');
+    expect(within(card).getByText('BK-100003').closest('tr')).toHaveTextContent('Pending');
+    expect(within(card).getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(
+      within(card).getByPlaceholderText('Search bookings by name, email or restaurant...'),
+    ).toBeInTheDocument();
+    await userEvent.setup({ delay: null }).click(within(card).getByText('View All'));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      `/admin/bookings?restaurant=${RID}`,
+    );
+  });
+
+  it('opens the booking detail with "Back to Chez Test Bookings"', async () => {
+    pageServer();
+    open();
+    const row = (await screen.findByText('BK-100001')).closest('tr') as HTMLElement;
+    await userEvent.setup({ delay: null }).click(within(row).getByText('View'));
+    expect(await screen.findByText('Back to Chez Test Bookings')).toBeInTheDocument();
+  });
+
+  it('shows a bookings failure with Retry', async () => {
+    let fail = true;
+    pageServer({ bookings: () => (fail ? reply(0) : undefined) });
+    open();
+    expect(
+      await screen.findByText('Failed to load bookings. Please try again later.'),
+    ).toBeInTheDocument();
+    fail = false;
+    await userEvent.setup({ delay: null }).click(screen.getByText('Retry'));
+    expect(await screen.findByText('BK-100001')).toBeInTheDocument();
+  });
+
+  it('shows "Restaurant not found" for an unknown id', async () => {
+    pageServer({
+      restaurant: () =>
+        reply(404, { success: false, message: 'Restaurant not found', status_code: 404 }),
+    });
+    const { router } = open();
+    expect(await screen.findByText('Restaurant not found')).toBeInTheDocument();
+    await userEvent.setup({ delay: null }).click(screen.getByText('Back to Restaurants'));
+    expect(router.state.location.pathname).toBe('/admin/restaurants');
+  });
+
+  it('shows "Failed to load restaurant details" on failure, with Retry', async () => {
+    let fail = true;
+    pageServer({
+      restaurant: () => (fail ? reply(500, { success: false, status_code: 500 }) : undefined),
+    });
+    open();
+    expect(await screen.findByText('Failed to load restaurant details')).toBeInTheDocument();
+    fail = false;
+    await userEvent.setup({ delay: null }).click(screen.getByText('Retry'));
+    expect(await screen.findByText('Chez Test', { selector: 'h3' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Avatar, Button, Card, Flex, Typography } from 'antd';
+import { ArrowLeftOutlined, ShopOutlined } from '@ant-design/icons';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { httpStatus } from '../../api/errors';
+import type { Booking } from '../../api/types';
+import { PageSpinner } from '../../components/page-spinner';
+import { StatusBadge } from '../../components/status-badge';
+import { BookingDetail } from '../bookings/booking-detail';
+import { BookingsTable } from '../bookings/bookings-table';
+import { RefundModal } from '../bookings/refund-modal';
+import { RestaurantCards } from './restaurant-cards';
+import { useGetRestaurantQuery } from './restaurants-api';
+
+/** URL parameter of the booking shown in detail, as on the bookings screen. */
+const VIEWED_BOOKING_PARAM = 'booking';
+
+/** Spec 01 §9: the restaurant page shows 5 bookings per page. */
+export const RECENT_BOOKINGS_PAGE_SIZE = 5;
+
+/** /admin/restaurants/:restaurantId/bookings: the restaurant's cards and its recent bookings. */
+export default function RestaurantBookingsPage() {
+  const { restaurantId = '' } = useParams();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = useGetRestaurantQuery(restaurantId);
+  const [refunding, setRefunding] = useState<Booking | null>(null);
+  const restaurant = query.data?.data[0];
+  const viewedId = searchParams.get(VIEWED_BOOKING_PARAM);
+
+  const setViewed = (id: string | null) => {
+    const next = new URLSearchParams(searchParams);
+    if (id) next.set(VIEWED_BOOKING_PARAM, id);
+    else next.delete(VIEWED_BOOKING_PARAM);
+    setSearchParams(next);
+  };
+
+  const back = (
+    <div>
+      <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin/restaurants')}>
+        Back to Restaurants
+      </Button>
+    </div>
+  );
+
+  if (query.isLoading) return <PageSpinner />;
+  if (!restaurant) {
+    const missing = httpStatus(query.error) === 404 || (query.isSuccess && !restaurant);
+    return (
+      <Flex vertical gap="middle">
+        {back}
+        <Flex vertical align="center" gap="middle" role="alert" style={{ padding: 48 }}>
+          <Typography.Text type="danger">
+            {missing ? 'Restaurant not found' : 'Failed to load restaurant details'}
+          </Typography.Text>
+          {missing ? null : <Button onClick={() => void query.refetch()}>Retry</Button>}
+        </Flex>
+      </Flex>
+    );
+  }
+
+  if (viewedId) {
+    return (
+      <BookingDetail
+        bookingId={viewedId}
+        backLabel={`Back to ${restaurant.restaurantName} Bookings`}
+        onBack={() => setViewed(null)}
+      />
+    );
+  }
+
+  return (
+    <Flex vertical gap="large">
+      {back}
+      <Flex align="center" gap="middle" wrap>
+        <Avatar
+          size={64}
+          shape="square"
+          src={restaurant.restaurantLogo ?? undefined}
+          icon={<ShopOutlined />}
+          alt={restaurant.restaurantName}
+        />
+        <Flex vertical>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {restaurant.restaurantName}
+          </Typography.Title>
+          <Typography.Text type="secondary">ID: {restaurant._id}</Typography.Text>
+        </Flex>
+        <StatusBadge
+          status={restaurant.online ? 'online' : 'offline'}
+          label={restaurant.online ? 'Online' : 'Offline'}
+        />
+        {restaurant.isFeatured ? <StatusBadge status="featured" label="Featured" /> : null}
+      </Flex>
+      <RestaurantCards restaurant={restaurant} />
+      <Card
+        title="Recent Bookings (Last 5)"
+        extra={
+          <Button onClick={() => navigate(`/admin/bookings?restaurant=${restaurant._id}`)}>
+            View All
+          </Button>
+        }
+      >
+        <BookingsTable
+          restaurantId={restaurant._id}
+          pageSize={RECENT_BOOKINGS_PAGE_SIZE}
+          depositedLabel="Paid"
+          retry="refetch"
+          onView={(booking) => setViewed(booking._id)}
+          onRefund={setRefunding}
+        />
+      </Card>
+      <RefundModal booking={refunding} onClose={() => setRefunding(null)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,45 @@
+import { serverMessage } from '../../api/errors';
+import { notify } from '../../app/notify';
+import { useUpdateRestaurantMutation } from './restaurants-api';
+
+type Field = 'online' | 'isFeatured' | 'platformCommission';
+
+/** Spec 01 §8: the server's message, else these defaults. */
+export const UPDATE_TEXTS: Record<Field, { success: string; failure: string }> = {
+  online: {
+    success: 'Restaurant status updated successfully',
+    failure: 'Failed to update restaurant status',
+  },
+  isFeatured: {
+    success: 'Restaurant featured status updated successfully',
+    failure: 'Failed to update restaurant featured status',
+  },
+  platformCommission: {
+    success: 'Restaurant commission updated successfully',
+    failure: 'Failed to update restaurant commission',
+  },
+};
+
+/**
+ * Saves one field of a restaurant and tells the administrator how it went. Resolves true on
+ * success; the row changes when the list is read again (it never flips before the server says so).
+ */
+export function useRestaurantUpdate() {
+  const [update, state] = useUpdateRestaurantMutation();
+  const save = async <F extends Field>(
+    id: string,
+    field: F,
+    value: F extends 'platformCommission' ? number : boolean,
+  ): Promise<boolean> => {
+    const texts = UPDATE_TEXTS[field];
+    try {
+      const result = await update({ id, [field]: value } as never).unwrap();
+      notify.success(result.message || texts.success);
+      return true;
+    } catch (error) {
+      notify.error(serverMessage(error) ?? texts.failure);
+      return false;
+    }
+  };
+  return { save, pending: state.isLoading, pendingArgs: state.originalArgs };
+}

@@ -1,0 +1,284 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { jest } from '@jest/globals';
+import userEvent from '@testing-library/user-event';
+import type { RestaurantListItem } from '../../api/types';
+import {
+  adminUser,
+  mockApi,
+  reply,
+  sessionCheckOk,
+  type MockReply,
+  type MockRequest,
+} from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+
+// The first render of a file loads antd in jsdom, which is slow on a busy machine.
+jest.setTimeout(180_000);
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const restaurants: RestaurantListItem[] = Array.from({ length: 12 }, (_, i) => ({
+  _id: id(i),
+  name: i === 0 ? 'The Golden Fork' : `Place ${i}`,
+  address: `${i} Main St`,
+  email: `r${i}@example.com`,
+  createdAt: '2026-02-10T09:00:00.000Z',
+  platformCommission: i === 0 ? 12 : null,
+  online: i !== 1,
+  isFeatured: false,
+  profilePicture: null,
+  averageRating: 4,
+  totalBookings: 3,
+  totalEarnings: 10,
+  currency: 'USD',
+}));
+
+interface Options {
+  list?: (req: MockRequest) => MockReply | undefined | Promise<MockReply | undefined>;
+  update?: (req: MockRequest) => MockReply | undefined;
+}
+
+function restaurantsServer(options: Options = {}) {
+  const rows = restaurants.map((r) => ({ ...r }));
+  const mock = mockApi(async (req) => {
+    if (req.path === '/total/booking') return sessionCheckOk;
+    if (req.path === '/admin/restaurants') {
+      const custom = await options.list?.(req);
+      if (custom) return custom;
+      const p = req.url.searchParams;
+      const skip = Number(p.get('skip'));
+      const limit = Number(p.get('limit'));
+      const found = rows.filter(
+        (r) =>
+          r.name.toLowerCase().includes((p.get('search') ?? '').toLowerCase()) &&
+          (!p.has('online') || String(r.online) === p.get('online')),
+      );
+      return reply(200, {
+        success: true,
+        message: 'Restaurants',
+        count: found.length,
+        data: found.slice(skip, skip + limit),
+      });
+    }
+    if (req.method === 'PUT' && req.path.startsWith('/restaurant/')) {
+      const custom = options.update?.(req);
+      if (custom) return custom;
+      const row = rows.find((r) => req.path.endsWith(r._id))!;
+      Object.assign(row, req.body);
+      return reply(200, { success: true, message: '', data: row });
+    }
+    return undefined;
+  });
+  return { ...mock, rows };
+}
+
+const open = (path = '/admin/restaurants') => renderApp(path, { storedUser: adminUser });
+const setup = () => userEvent.setup({ delay: null });
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+const listCalls = (calls: MockRequest[]) => calls.filter((c) => c.path === '/admin/restaurants');
+const puts = (calls: MockRequest[]) => calls.filter((c) => c.method === 'PUT');
+
+describe('restaurants list', () => {
+  it('shows "Loading restaurants...", then the columns, 0% for a missing commission, and View', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    restaurantsServer({ list: async () => void (await held) });
+    const { router } = open();
+    expect(await screen.findByText('Loading restaurants...')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('The Golden Fork')).toBeInTheDocument();
+    for (const title of [
+      'Name',
+      'Address',
+      'Email',
+      'Registered Date',
+      'Platform Commission',
+      'Status',
+      'Featured',
+      'Actions',
+    ]) {
+      expect(screen.getByText(title, { selector: 'th' })).toBeInTheDocument();
+    }
+    const golden = rowOf('The Golden Fork');
+    expect(golden).toHaveTextContent('0 Main St');
+    expect(golden).toHaveTextContent('r0@example.com');
+    expect(golden).toHaveTextContent('Feb 10, 2026');
+    expect(golden).toHaveTextContent('12%');
+    expect(golden).toHaveTextContent('Active');
+    expect(rowOf('Place 2')).toHaveTextContent('0%');
+    expect(rowOf('Place 1')).toHaveTextContent('Inactive');
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    await setup().click(within(golden).getByText('View'));
+    expect(router.state.location.pathname).toBe(`/admin/restaurants/${id(0)}/bookings`);
+  });
+
+  it('filters by status in the URL and back on page 1', async () => {
+    const { calls } = restaurantsServer();
+    const { router } = open('/admin/restaurants?page=2&isFeatured=false&createdAt=2026-02-10');
+    await screen.findByText('Place 10');
+    const first = listCalls(calls)[0].url.searchParams;
+    expect(first.get('skip')).toBe('10');
+    expect(first.get('isFeatured')).toBe('false');
+    expect(first.get('createdAt')).toBe('2026-02-10');
+    expect(screen.getByText('All Statuses')).toBeInTheDocument();
+    expect(screen.getByText('Not Featured')).toBeInTheDocument();
+
+    fireEvent.mouseDown(screen.getByLabelText('Status'));
+    fireEvent.click(
+      await screen.findByText('Inactive', { selector: '.ant-select-item-option-content' }),
+    );
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?isFeatured=false&createdAt=2026-02-10&online=false',
+      ),
+    );
+    expect(await screen.findByText('Place 1')).toBeInTheDocument();
+    const last = listCalls(calls).at(-1)!.url.searchParams;
+    expect(last.get('online')).toBe('false');
+    expect(last.get('skip')).toBe('0');
+  });
+
+  it('searches by name and shows "No restaurants found"', async () => {
+    const { calls } = restaurantsServer();
+    open();
+    await screen.findByText('The Golden Fork');
+    await setup().type(screen.getByPlaceholderText('Search restaurants by name...'), ' zzz ');
+    expect(await screen.findByText('No restaurants found')).toBeInTheDocument();
+    expect(listCalls(calls).at(-1)!.url.searchParams.get('search')).toBe('zzz');
+  });
+
+  it('shows a failed load with Retry, which goes back to page 1', async () => {
+    let fail = true;
+    restaurantsServer({ list: () => (fail ? reply(0) : undefined) });
+    const { router } = open('/admin/restaurants?page=2');
+    expect(
+      await screen.findByText('Failed to load restaurants. Please try again later.'),
+    ).toBeInTheDocument();
+    fail = false;
+    await setup().click(screen.getByText('Retry'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('The Golden Fork')).toBeInTheDocument();
+  });
+
+  it("shows the server's message for a failed load", async () => {
+    restaurantsServer({
+      list: () =>
+        reply(500, { success: false, message: 'Failed to fetch restaurants', status_code: 500 }),
+    });
+    open();
+    expect(await screen.findByText('Failed to fetch restaurants')).toBeInTheDocument();
+  });
+});
+
+describe('commission edit', () => {
+  it('refuses a negative or empty value without sending; saves a good one', async () => {
+    const { calls } = restaurantsServer();
+    open();
+    await screen.findByText('The Golden Fork');
+    const user = setup();
+    await user.click(within(rowOf('The Golden Fork')).getByText('12%'));
+    const input = screen.getByLabelText('Platform Commission');
+    expect(input).toHaveValue(12);
+    expect(input).toHaveAttribute('min', '0');
+    expect(input).toHaveAttribute('step', '0.01');
+
+    await user.clear(input);
+    await user.type(input, '-1');
+    await user.click(screen.getByText('Save'));
+    expect(screen.getByText('Commission must be a positive number')).toBeInTheDocument();
+    await user.clear(input);
+    await user.click(screen.getByText('Save'));
+    expect(screen.getByText('Commission must be a positive number')).toBeInTheDocument();
+    expect(puts(calls)).toHaveLength(0);
+
+    await user.clear(input);
+    await user.type(input, '7.5');
+    await user.click(screen.getByText('Save'));
+    expect(
+      await screen.findByText('Restaurant commission updated successfully'),
+    ).toBeInTheDocument();
+    expect(puts(calls)[0].body).toEqual({ platformCommission: 7.5 });
+    expect(puts(calls)[0].path).toBe(`/restaurant/${id(0)}`);
+    await waitFor(() => expect(rowOf('The Golden Fork')).toHaveTextContent('7.5%'));
+  });
+
+  it('starts from 0 when missing; Cancel discards', async () => {
+    const { calls } = restaurantsServer();
+    open();
+    await screen.findByText('Place 2');
+    const user = setup();
+    await user.click(within(rowOf('Place 2')).getByText('0%'));
+    expect(screen.getByLabelText('Platform Commission')).toHaveValue(0);
+    await user.type(screen.getByLabelText('Platform Commission'), '5');
+    await user.click(screen.getByText('Cancel'));
+    expect(screen.queryByLabelText('Platform Commission')).not.toBeInTheDocument();
+    expect(rowOf('Place 2')).toHaveTextContent('0%');
+    expect(puts(calls)).toHaveLength(0);
+  });
+
+  it("keeps editing and shows the server's message when saving fails", async () => {
+    restaurantsServer({
+      update: () =>
+        reply(400, {
+          success: false,
+          message: 'Commission can have at most 2 decimals',
+          status_code: 400,
+        }),
+    });
+    open();
+    await screen.findByText('The Golden Fork');
+    const user = setup();
+    await user.click(within(rowOf('The Golden Fork')).getByText('12%'));
+    await user.click(screen.getByText('Save'));
+    expect(await screen.findByText('Commission can have at most 2 decimals')).toBeInTheDocument();
+    expect(screen.getByLabelText('Platform Commission')).toHaveValue(12);
+  });
+});
+
+describe('featured and status', () => {
+  it('flips featured only when the server accepts it', async () => {
+    let fail = true;
+    const { calls } = restaurantsServer({
+      update: () => (fail ? reply(500, { success: false, status_code: 500 }) : undefined),
+    });
+    open();
+    await screen.findByText('The Golden Fork');
+    const user = setup();
+    const toggle = () => screen.getByLabelText('Featured The Golden Fork');
+    await user.click(toggle());
+    expect(
+      await screen.findByText('Failed to update restaurant featured status'),
+    ).toBeInTheDocument();
+    expect(toggle()).not.toBeChecked();
+    fail = false;
+    await user.click(toggle());
+    expect(
+      await screen.findByText('Restaurant featured status updated successfully'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(toggle()).toBeChecked());
+    expect(puts(calls).map((c) => c.body)).toEqual([{ isFeatured: true }, { isFeatured: true }]);
+  });
+
+  it('activates and deactivates, with the server message on failure', async () => {
+    let fail = true;
+    const { calls } = restaurantsServer({
+      update: () =>
+        fail
+          ? reply(404, { success: false, message: 'Restaurant not found', status_code: 404 })
+          : undefined,
+    });
+    open();
+    await screen.findByText('Place 1');
+    const user = setup();
+    await user.click(within(rowOf('Place 1')).getByText('Activate'));
+    expect(await screen.findByText('Restaurant not found')).toBeInTheDocument();
+    expect(rowOf('Place 1')).toHaveTextContent('Inactive');
+    fail = false;
+    await user.click(within(rowOf('Place 1')).getByText('Activate'));
+    expect(await screen.findByText('Restaurant status updated successfully')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(rowOf('Place 1')).getByText('Deactivate')).toBeInTheDocument(),
+    );
+    expect(puts(calls).at(-1)!.body).toEqual({ online: true });
+  });
+});

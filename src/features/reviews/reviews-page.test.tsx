@@ -1,0 +1,135 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { jest } from '@jest/globals';
+import userEvent from '@testing-library/user-event';
+import { adminUser, mockApi, reply, sessionCheckOk, type MockReply } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+
+jest.setTimeout(240_000);
+// The first render loads antd lazily, which is slow on a busy machine.
+configure({ asyncUtilTimeout: 60_000 });
+
+const statuses = ['pending', 'approved', 'rejected'] as const;
+const reviews = Array.from({ length: 3 }, (_, i) => ({
+  _id: `00000000-0000-4000-8000-00000000000${i}`,
+  userEmail: `diner${i}@example.net`,
+  restaurantName: `Bistro ${i}`,
+  rating: i + 3,
+  description: `Comment number ${i}, with a long tail of words`,
+  status: statuses[i],
+  createdAt: '2026-03-05T18:30:00.000Z',
+}));
+
+function reviewsServer(onPut?: () => MockReply | Promise<MockReply> | undefined) {
+  const rows = reviews.map((r) => ({ ...r }));
+  return mockApi(async (req) => {
+    if (req.path === '/total/booking') return sessionCheckOk;
+    if (req.path === '/admin/reviews') {
+      const status = req.url.searchParams.get('status');
+      const rating = req.url.searchParams.get('rating');
+      const found = rows.filter(
+        (r) => (!status || r.status === status) && (!rating || r.rating === Number(rating)),
+      );
+      return reply(200, { success: true, message: 'ok', count: found.length, data: found });
+    }
+    if (req.path.startsWith('/admin/review/') && req.method === 'PUT') {
+      const custom = await onPut?.();
+      if (custom) return custom;
+      const row = rows.find((r) => req.path.endsWith(r._id))!;
+      row.status = (req.body as { status: (typeof statuses)[number] }).status;
+      return reply(200, { success: true, message: `Review ${row.status} successfully`, data: row });
+    }
+    return undefined;
+  });
+}
+
+const setup = () => userEvent.setup({ delay: null });
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+const open = (path = '/admin/reviews') => renderApp(path, { storedUser: adminUser });
+
+it('shows the columns, and offers Approve and Reject by status', async () => {
+  reviewsServer();
+  open();
+  expect(await screen.findByText('diner0@example.net')).toBeInTheDocument();
+  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    'User',
+    'Restaurant',
+    'Rating',
+    'Comment',
+    'Date',
+    'Status',
+    'Actions',
+  ]);
+  const pending = rowOf('diner0@example.net');
+  expect(pending).toHaveTextContent('Bistro 0');
+  expect(pending).toHaveTextContent('3/5');
+  expect(pending).toHaveTextContent(/Mar 5, 2026, \d{1,2}:30 (AM|PM)/);
+  expect(within(pending).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+  expect(within(pending).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+  const approved = rowOf('diner1@example.net');
+  expect(within(approved).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  expect(within(approved).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+  const rejected = rowOf('diner2@example.net');
+  expect(within(rejected).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+  expect(within(rejected).queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+});
+
+it('approves from the row with the toast, and the row changes', async () => {
+  const { calls } = reviewsServer();
+  open();
+  await screen.findByText('diner0@example.net');
+  await setup().click(within(rowOf('diner0@example.net')).getByRole('button', { name: 'Approve' }));
+  expect(await screen.findByText('Review approved successfully')).toBeInTheDocument();
+  await waitFor(() => expect(rowOf('diner0@example.net')).toHaveTextContent('Approved'));
+  const put = calls.find((c) => c.method === 'PUT')!;
+  expect(put.path).toBe(`/admin/review/${reviews[0]._id}`);
+  expect(put.body).toEqual({ status: 'approved' });
+});
+
+it('Review Details shows everything and rejects; a failure shows the default message', async () => {
+  let fail = false;
+  reviewsServer(() => (fail ? reply(500, {}) : undefined));
+  open();
+  await screen.findByText('diner1@example.net');
+  const user = setup();
+  await user.click(within(rowOf('diner1@example.net')).getByRole('button', { name: 'View' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog).toHaveTextContent('Review Details');
+  for (const text of [
+    'Bistro 1',
+    'diner1@example.net',
+    '4/5',
+    'Approved',
+    'Comment number 1, with a long tail of words',
+  ]) {
+    expect(dialog).toHaveTextContent(text);
+  }
+  expect(within(dialog).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  fail = true;
+  await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+  expect(await screen.findByText('Failed to update review status')).toBeInTheDocument();
+  fail = false;
+  await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+  expect(await screen.findByText('Review rejected successfully')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  const row = rowOf('diner1@example.net');
+  expect(row).toHaveTextContent('Rejected');
+  expect(within(row).queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+  await user.click(within(row).getByRole('button', { name: 'View' }));
+  const again = await screen.findByRole('dialog');
+  expect(within(again).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+  await user.click(within(again).getAllByRole('button', { name: 'Close' }).at(-1)!);
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+it('filters from the URL are sent, and Clear Filters empties them', async () => {
+  const { calls } = reviewsServer();
+  const { router } = open('/admin/reviews?status=rejected&rating=5&page=1');
+  expect(await screen.findByText('diner2@example.net')).toBeInTheDocument();
+  expect(screen.queryByText('diner0@example.net')).not.toBeInTheDocument();
+  const sent = calls.filter((c) => c.path === '/admin/reviews').at(-1)!.url.searchParams;
+  expect(sent.get('status')).toBe('rejected');
+  expect(sent.get('rating')).toBe('5');
+  await setup().click(screen.getByRole('button', { name: 'Clear Filters' }));
+  await waitFor(() => expect(router.state.location.search).toBe(''));
+  expect(await screen.findByText('diner0@example.net')).toBeInTheDocument();
+});

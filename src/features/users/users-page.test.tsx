@@ -1,0 +1,290 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { jest } from '@jest/globals';
+import userEvent from '@testing-library/user-event';
+import {
+  adminUser,
+  mockApi,
+  reply,
+  sessionCheckOk,
+  type MockReply,
+  type MockRequest,
+} from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+
+type Row = {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  avatar: null;
+  createdAt: string;
+  status: boolean;
+};
+
+const people: Row[] = Array.from({ length: 23 }, (_, i) => ({
+  _id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  firstName: i === 0 ? 'Jane' : `First${i}`,
+  lastName: i === 0 ? 'Doe' : `Last${i}`,
+  email: i === 0 ? 'jane@example.net' : `user${i}@example.net`,
+  role: i === 1 ? 'admin' : 'user',
+  avatar: null,
+  createdAt: '2026-03-05T12:00:00.000Z',
+  status: i !== 2,
+}));
+
+interface ServerOptions {
+  users?: (req: MockRequest) => MockReply | undefined;
+  status?: (req: MockRequest) => MockReply | undefined;
+  config?: (req: MockRequest) => MockReply | undefined;
+}
+
+function usersServer(options: ServerOptions = {}) {
+  const rows = people.map((p) => ({ ...p }));
+  let fee = 10;
+  const mock = mockApi((req) => {
+    if (req.path === '/total/booking') return sessionCheckOk;
+    if (req.path === '/admin/users') {
+      const custom = options.users?.(req);
+      if (custom) return custom;
+      const search = (req.url.searchParams.get('search') ?? '').toLowerCase();
+      const skip = Number(req.url.searchParams.get('skip'));
+      const limit = Number(req.url.searchParams.get('limit'));
+      const found = rows.filter((r) =>
+        `${r.firstName} ${r.lastName} ${r.email}`.toLowerCase().includes(search),
+      );
+      return reply(200, {
+        success: true,
+        message: 'Users',
+        count: found.length,
+        data: found.slice(skip, skip + limit),
+      });
+    }
+    if (req.path.startsWith('/admin/user/') && req.method === 'PUT') {
+      const custom = options.status?.(req);
+      if (custom) return custom;
+      const row = rows.find((r) => req.path.endsWith(r._id))!;
+      row.status = (req.body as { status: boolean }).status;
+      return reply(200, { success: true, message: 'User updated', data: row });
+    }
+    if (req.path === '/configuration') {
+      const custom = options.config?.(req);
+      if (custom) return custom;
+      if (req.method === 'PUT') fee = (req.body as { platformFee: number }).platformFee;
+      return reply(200, { success: true, message: 'OK', data: { platformFee: fee } });
+    }
+    return undefined;
+  });
+  return { ...mock, rows };
+}
+
+// The first render of a file loads antd in jsdom, which is slow on a busy machine.
+jest.setTimeout(90_000);
+
+const open = (path = '/admin/users') => renderApp(path, { storedUser: adminUser });
+const setup = () => userEvent.setup({ delay: null });
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+const userCalls = (calls: MockRequest[]) => calls.filter((c) => c.path === '/admin/users');
+
+describe('users list', () => {
+  it('shows the columns and rows, and pages with "Page X of Y"', async () => {
+    const { calls } = usersServer();
+    const { router } = open();
+    expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
+    for (const title of ['Name', 'Email', 'Role', 'Registered Date', 'Status', 'Actions']) {
+      expect(screen.getByRole('columnheader', { name: title })).toBeInTheDocument();
+    }
+    const jane = rowOf('Jane Doe');
+    expect(jane).toHaveTextContent('jane@example.net');
+    expect(jane).toHaveTextContent('user');
+    expect(jane).toHaveTextContent('Mar 5, 2026');
+    expect(jane).toHaveTextContent('Active');
+    expect(rowOf('First2 Last2')).toHaveTextContent('Inactive');
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+
+    await setup().click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('First10 Last10')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(userCalls(calls).at(-1)!.url.searchParams.get('skip')).toBe('10');
+    expect(userCalls(calls).at(-1)!.url.searchParams.get('limit')).toBe('10');
+  });
+
+  it('searches trimmed after typing stops, back on page 1; "No users found" when nothing matches', async () => {
+    const { calls } = usersServer();
+    const { router } = open('/admin/users?page=2');
+    await screen.findByText('First10 Last10');
+    const user = setup();
+    await user.type(screen.getByPlaceholderText('Search users by name or email...'), '  JANE ');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=JANE'), {
+      timeout: 2000,
+    });
+    expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
+    const last = userCalls(calls).at(-1)!.url.searchParams;
+    expect(last.get('search')).toBe('JANE');
+    expect(last.get('skip')).toBe('0');
+    expect(screen.queryByText(/Page \d of/)).not.toBeInTheDocument();
+
+    await user.clear(screen.getByPlaceholderText('Search users by name or email...'));
+    await user.type(screen.getByPlaceholderText('Search users by name or email...'), 'nobody');
+    expect(await screen.findByText('No users found', {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it('shows the server message on failure with Retry', async () => {
+    let fail = true;
+    usersServer({
+      users: () =>
+        fail
+          ? reply(500, { success: false, message: 'Database unavailable', status_code: 500 })
+          : undefined,
+    });
+    open();
+    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+    fail = false;
+    await setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
+  });
+
+  it('shows the network failure text', async () => {
+    usersServer({ users: () => reply(0) });
+    open();
+    expect(
+      await screen.findByText('Failed to load users. Please try again later.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('user status', () => {
+  it('deactivates on the server and flips the row only when the server says so', async () => {
+    const { calls } = usersServer();
+    open();
+    await screen.findByText('Jane Doe');
+    await setup().click(within(rowOf('Jane Doe')).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(rowOf('Jane Doe')).toHaveTextContent('Inactive'));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe(`/admin/user/${people[0]._id}`);
+    expect(put.body).toEqual({ status: false });
+    expect(within(rowOf('Jane Doe')).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
+  });
+
+  it('keeps the row and shows the server message when the change fails', async () => {
+    usersServer({
+      status: () =>
+        reply(400, {
+          success: false,
+          message: 'You cannot deactivate your own account',
+          status_code: 400,
+        }),
+    });
+    open();
+    await screen.findByText('Jane Doe');
+    await setup().click(within(rowOf('Jane Doe')).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('You cannot deactivate your own account')).toBeInTheDocument();
+    expect(rowOf('Jane Doe')).toHaveTextContent('Active');
+    expect(rowOf('Jane Doe')).not.toHaveTextContent('Inactive');
+  });
+
+  it('View opens User Details with Activate/Deactivate User', async () => {
+    usersServer();
+    open();
+    await screen.findByText('Jane Doe');
+    const user = setup();
+    await user.click(within(rowOf('First2 Last2')).getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('User Details')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('First2 Last2');
+    expect(dialog).toHaveTextContent('user2@example.net');
+    expect(dialog).toHaveTextContent('Mar 5, 2026');
+    expect(dialog).toHaveTextContent('Inactive');
+    await user.click(within(dialog).getByRole('button', { name: 'Activate User' }));
+    // "Inactive" already contains "Active": wait for the button the server's answer brings.
+    expect(
+      await within(dialog).findByRole('button', { name: 'Deactivate User' }),
+    ).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('Inactive');
+  });
+});
+
+describe('platform fee', () => {
+  const feeInput = () => screen.getByLabelText('Platform Fee (%)');
+  const button = (text: string) => screen.getByText(text).closest('button') as HTMLElement;
+
+  it('loads the fee; Update → Updating... → Updated! for 2 seconds; Enter submits', async () => {
+    let release: () => void = () => undefined;
+    const { calls } = usersServer();
+    // Hold the PUT until released, to see "Updating...".
+    const fetchMock = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      if (request.method === 'PUT') await new Promise<void>((resolve) => (release = resolve));
+      return fetchMock(request);
+    }) as typeof fetch;
+
+    open();
+    await waitFor(() => expect(feeInput()).toHaveValue(10));
+    const user = setup();
+    await user.clear(feeInput());
+    await user.type(feeInput(), '12.5');
+    await user.click(button('Update'));
+    expect((await screen.findByText('Updating...')).closest('button')).toBeDisabled();
+    await act(async () => release());
+    expect(await screen.findByText('Updated!')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ platformFee: 12.5 });
+    await waitFor(() => expect(button('Update')).toBeInTheDocument(), {
+      timeout: 3000,
+    });
+
+    await user.clear(feeInput());
+    await user.type(feeInput(), '7{Enter}');
+    await act(async () => release());
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+        { platformFee: 12.5 },
+        { platformFee: 7 },
+      ]),
+    );
+  });
+
+  it('does nothing when the field is empty', async () => {
+    const { calls } = usersServer();
+    open();
+    await waitFor(() => expect(feeInput()).toHaveValue(10));
+    const user = setup();
+    await user.clear(feeInput());
+    await user.click(button('Update'));
+    await user.type(feeInput(), '{Enter}');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect(button('Update')).toBeInTheDocument();
+  });
+
+  it('shows load and save failures', async () => {
+    let failLoad = true;
+    usersServer({
+      config: (req) =>
+        req.method === 'PUT'
+          ? reply(400, {
+              success: false,
+              message: 'Invalid request: body/platformFee must be >= 0',
+              status_code: 400,
+            })
+          : failLoad
+            ? reply(0)
+            : undefined,
+    });
+    open();
+    expect(await screen.findByText('Failed to load the platform fee')).toBeInTheDocument();
+    failLoad = false;
+    const user = setup();
+    await user.click(
+      within(
+        screen.getByText('Failed to load the platform fee').closest('.ant-alert') as HTMLElement,
+      ).getByRole('button', { name: 'Retry' }),
+    );
+    await waitFor(() => expect(feeInput()).toHaveValue(10));
+    await user.click(button('Update'));
+    expect(
+      await screen.findByText('Invalid request: body/platformFee must be >= 0'),
+    ).toBeInTheDocument();
+    expect(button('Update')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,35 @@
+import { csvField, escapeFormula, splitList, stripBom, toCsv } from './csv';
+
+test('lists split on commas or pipes, trimmed, empties dropped', () => {
+  expect(splitList('Tomato| Basil ,Garlic')).toEqual(['Tomato', 'Basil', 'Garlic']);
+  expect(splitList(' a,,| b |')).toEqual(['a', 'b']);
+  expect(splitList('')).toEqual([]);
+  expect(splitList(undefined)).toEqual([]);
+});
+
+test('cells that a spreadsheet would run as formulas are escaped', () => {
+  expect(escapeFormula('=SUM(A1)')).toBe("'=SUM(A1)");
+  expect(escapeFormula('+1')).toBe("'+1");
+  expect(escapeFormula('-5')).toBe("'-5");
+  expect(escapeFormula('@cmd')).toBe("'@cmd");
+  expect(escapeFormula('\tx')).toBe("'\tx");
+  expect(escapeFormula('Pizza = good')).toBe('Pizza = good');
+});
+
+test('fields with commas, quotes or line breaks are quoted, quotes doubled', () => {
+  expect(csvField('a,b')).toBe('"a,b"');
+  expect(csvField('say "hi"')).toBe('"say ""hi"""');
+  expect(csvField('two\nlines')).toBe('"two\nlines"');
+  expect(csvField('plain')).toBe('plain');
+  expect(
+    toCsv([
+      ['h1', 'h2'],
+      ['=1+1', 'x,y'],
+    ]),
+  ).toBe('h1,h2\r\n\'=1+1,"x,y"\r\n');
+});
+
+test('a byte order mark is stripped', () => {
+  expect(stripBom('\ufeffitemName')).toBe('itemName');
+  expect(stripBom('itemName')).toBe('itemName');
+});

@@ -1,0 +1,134 @@
+import { jest } from '@jest/globals';
+import {
+  currencyDecimals,
+  formatMinor,
+  formatMoney,
+  formatMoneyFallback,
+  fromMinor,
+  toMinor,
+} from './money';
+
+describe('formatMoney', () => {
+  it('formats en-US currency, USD by default', () => {
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(1234.5, null)).toBe('$1,234.50');
+    expect(formatMoney(1234.5, '')).toBe('$1,234.50');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(undefined)).toBe('$0.00');
+  });
+
+  it('uses the given currency, whatever its case', () => {
+    expect(formatMoney(10, 'GBP')).toBe('£10.00');
+    expect(formatMoney(10, 'eur')).toBe('€10.00');
+    expect(formatMoney(10, 'CAD')).toBe('CA$10.00');
+  });
+
+  it('rounds zero-decimal currencies to whole units and gives others 2 decimals', () => {
+    expect(formatMoney(1234.56, 'JPY')).toBe('¥1,235');
+    expect(formatMoney(1234.4, 'KRW')).toBe('₩1,234');
+    expect(formatMoney(99.5, 'VND')).toMatch(/^₫\s?100$/);
+    expect(formatMoney(1000.2, 'IDR')).toMatch(/^IDR\s?1,000$/);
+    expect(formatMoney(7.6, 'XPF')).toMatch(/^CFPF\s?8$/);
+    expect(formatMoney(1.005, 'USD')).toMatch(/^\$1\.0[01]$/);
+    expect(formatMoney(3, 'EUR')).toBe('€3.00');
+  });
+
+  it('falls back to known symbols when Intl cannot format the code', () => {
+    expect(formatMoney(12.5, 'NOT-A-CODE')).toBe('NOT-A-CODE 12.50');
+    expect(formatMoneyFallback(1234.5, 'GBP')).toBe('£1,234.50');
+    expect(formatMoneyFallback(10, 'EUR')).toBe('€10.00');
+    expect(formatMoneyFallback(10, 'CAD')).toBe('C$10.00');
+    expect(formatMoneyFallback(-10, 'USD')).toBe('-$10.00');
+    expect(formatMoneyFallback(1500.4, 'JPY')).toBe('¥1,500');
+  });
+
+  it('uses the fallback when Intl throws for a code', () => {
+    const original = Intl.NumberFormat;
+    const spy = jest.spyOn(Intl, 'NumberFormat').mockImplementation((locale, options) => {
+      if (options?.style === 'currency') throw new RangeError('Invalid currency code');
+      return new original(locale, options);
+    });
+    try {
+      expect(formatMoney(5, 'CAD')).toBe('C$5.00');
+      expect(formatMoney(5, 'GBP')).toBe('£5.00');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('currencyDecimals', () => {
+  it('knows the zero-decimal currencies', () => {
+    for (const code of ['JPY', 'KRW', 'VND', 'IDR', 'XPF', 'jpy']) {
+      expect(currencyDecimals(code)).toBe(0);
+    }
+    for (const code of ['USD', 'EUR', 'GBP', 'CAD', undefined]) {
+      expect(currencyDecimals(code)).toBe(2);
+    }
+  });
+});
+
+describe('toMinor', () => {
+  it('converts exactly where float multiplication does not', () => {
+    expect(19.99 * 100).not.toBe(1999);
+    expect(toMinor(19.99, 'USD')).toBe(1999);
+    expect(toMinor(0.29, 'USD')).toBe(29);
+    expect(toMinor(1.15, 'EUR')).toBe(115);
+    expect(toMinor('1234.5', 'USD')).toBe(123450);
+    expect(toMinor('7', 'USD')).toBe(700);
+    expect(toMinor('.5', 'USD')).toBe(50);
+  });
+
+  it('keeps zero-decimal currencies in whole units', () => {
+    expect(toMinor(1500, 'JPY')).toBe(1500);
+    expect(toMinor('1500.4', 'KRW')).toBe(1500);
+    expect(toMinor('1500.5', 'KRW')).toBe(1501);
+  });
+
+  it('rounds extra decimals half away from zero', () => {
+    expect(toMinor('1.005', 'USD')).toBe(101);
+    expect(toMinor('1.0049', 'USD')).toBe(100);
+    expect(toMinor('-1.005', 'USD')).toBe(-101);
+    expect(toMinor(0.1 + 0.2, 'USD')).toBe(30);
+    expect(toMinor(1e-7, 'USD')).toBe(0);
+    expect(toMinor('-0.001', 'USD')).toBe(0);
+  });
+
+  it('rejects what is not a decimal number', () => {
+    expect(() => toMinor('abc', 'USD')).toThrow(RangeError);
+    expect(() => toMinor('', 'USD')).toThrow(RangeError);
+    expect(() => toMinor('1.2.3', 'USD')).toThrow(RangeError);
+    expect(() => toMinor(Number.NaN, 'USD')).toThrow(RangeError);
+    expect(() => toMinor('-', 'USD')).toThrow(RangeError);
+    expect(() => toMinor('1e400', 'USD')).toThrow(RangeError);
+    expect(() => toMinor('99999999999999999999', 'USD')).toThrow(RangeError);
+  });
+});
+
+describe('fromMinor', () => {
+  it('converts minor units back to major units', () => {
+    expect(fromMinor(1999, 'USD')).toBe(19.99);
+    expect(fromMinor(5, 'USD')).toBe(0.05);
+    expect(fromMinor(-5, 'EUR')).toBe(-0.05);
+    expect(fromMinor(0, 'USD')).toBe(0);
+    expect(fromMinor(1500, 'JPY')).toBe(1500);
+  });
+
+  it('round-trips with toMinor', () => {
+    for (const amount of [0.01, 0.1, 0.29, 1.15, 19.99, 1234567.89]) {
+      expect(fromMinor(toMinor(amount, 'USD'), 'USD')).toBe(amount);
+    }
+  });
+
+  it('rejects a non-integer', () => {
+    expect(() => fromMinor(1.5, 'USD')).toThrow(RangeError);
+  });
+});
+
+describe('formatMinor', () => {
+  it('formats minor units', () => {
+    expect(formatMinor(1999, 'EUR')).toBe('€19.99');
+    expect(formatMinor(1500, 'JPY')).toBe('¥1,500');
+    expect(formatMinor(null, 'USD')).toBe('$0.00');
+  });
+});

@@ -1,0 +1,54 @@
+import '@testing-library/jest-dom/jest-globals';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, jest } from '@jest/globals';
+
+// The first render of a lazily loaded page loads antd (all of it, as CommonJS) in jsdom.
+configure({ asyncUtilTimeout: 10_000 });
+jest.setTimeout(60_000);
+
+// antd reads media queries (grid, Sider breakpoints) and computed styles that jsdom lacks.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+const computedStyle = window.getComputedStyle.bind(window);
+// jsdom does not implement pseudo-element styles and warns when asked for them.
+window.getComputedStyle = (element: Element, _pseudo?: string | null) => computedStyle(element);
+
+if (!window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+// antd's Form and Select schedule work through a MessageChannel macro-task, which this jsdom
+// lacks; a timer stands in (Node's real MessageChannel would keep the test process alive).
+if (typeof globalThis.MessageChannel === 'undefined') {
+  class FakeMessageChannel {
+    port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
+    port2 = {
+      postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data }), 0),
+    };
+  }
+  (globalThis as Record<string, unknown>).MessageChannel = FakeMessageChannel;
+}

@@ -1,0 +1,2 @@
+// Stands in for imported stylesheets in client tests (jest.config.js moduleNameMapper).
+export default {};
