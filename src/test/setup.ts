@@ -24,6 +24,18 @@ if (!window.matchMedia) {
   });
 }
 
+// antd injects thousands of CSS rules; jsdom matches every one of them on each
+// getComputedStyle call (Testing Library's role queries call it per element), which made a
+// single test take seconds. Its style elements are kept out of jsdom's cascade: antd still
+// renders the same DOM, and visibility comes from the DOM itself (hidden attributes, inline
+// styles, elements removed on close), which is what these tests assert.
+const createElement = document.createElement.bind(document);
+document.createElement = ((tagName: string, options?: ElementCreationOptions) => {
+  const element = createElement(tagName, options);
+  if (tagName.toLowerCase() === 'style') element.setAttribute('type', 'text/x-antd-in-jsdom');
+  return element;
+}) as typeof document.createElement;
+
 const computedStyle = window.getComputedStyle.bind(window);
 // jsdom does not implement pseudo-element styles and warns when asked for them.
 window.getComputedStyle = (element: Element, _pseudo?: string | null) => computedStyle(element);

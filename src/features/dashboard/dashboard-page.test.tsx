@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminUser, mockApi, reply, type MockRequest } from '../../test/mock-api';
+import { adminUser, mockApi, reply, type MockReply, type MockRequest } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
 const ok = (data: unknown, extra: object = {}) =>
@@ -58,7 +58,7 @@ const top = [
 ];
 
 type Overrides = Partial<
-  Record<string, (req: MockRequest) => ReturnType<typeof reply> | undefined>
+  Record<string, (req: MockRequest) => MockReply | undefined | Promise<MockReply | undefined>>
 >;
 
 function dashboardServer(overrides: Overrides = {}) {
@@ -90,10 +90,20 @@ const card = (title: string) => screen.getByRole('link', { name: title });
 
 describe('dashboard', () => {
   it('shows "Loading dashboard data..." first', async () => {
-    dashboardServer();
+    // The user count is held back until the spinner has been seen, so the check cannot race it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    dashboardServer({
+      '/total/user': async () => {
+        await held;
+        return ok({ userCount: 1085, percentageIncrease: 12.5 });
+      },
+    });
     open();
     expect(await screen.findByText('Loading dashboard data...')).toBeInTheDocument();
+    release();
     await screen.findByText('Total Users');
+    expect(screen.queryByText('Loading dashboard data...')).not.toBeInTheDocument();
   });
 
   it('shows the four stat cards with their changes and links', async () => {
