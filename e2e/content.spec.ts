@@ -114,6 +114,29 @@ test('privacy policy: bold text and a link survive save and reload', async ({ pa
   );
 });
 
+test('code blocks are highlighted a second after typing, and keep their language on reload', async ({
+  page,
+}) => {
+  await signIn(page, '/admin/text-editor');
+  await openTab(page, 'Terms & Conditions');
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.locator('.ql-toolbar button.ql-code-block').click();
+  await page.locator('.ql-code-block-container select').selectOption('javascript');
+  await page.keyboard.type(`const terms = "${unique}";`);
+  // Highlighting runs on a 1000 ms timer after the last change (spec 02 §9).
+  await expect(editor(page).locator('.hljs-keyword')).toHaveText('const');
+  await expect(editor(page).locator('.hljs-string')).toHaveText(`"${unique}"`);
+  await submit(page).click();
+  await expect(page.getByText('Created successfully')).toBeVisible();
+
+  await page.reload();
+  await openTab(page, 'Terms & Conditions');
+  await expect(page.locator('.ql-code-block-container select')).toHaveValue('javascript');
+  await expect(editor(page).locator('.hljs-keyword')).toHaveText('const');
+});
+
 test('FAQs: add, edit and delete entries, saved across a reload', async ({ page }) => {
   await signIn(page, '/admin/text-editor');
   await page.getByRole('tab', { name: 'FAQs' }).click();
