@@ -107,14 +107,16 @@ describe('with a stored session', () => {
       'Authorization failed: invalid token',
     ],
     [
-      'another server error with a message',
-      reply(500, { success: false, message: 'Database down', status_code: 500 }),
-      'Database down',
+      'HTTP 403 (no longer an active admin)',
+      reply(403, {
+        success: false,
+        message: 'You are not authorized to access this panel',
+        status_code: 403,
+      }),
+      'You are not authorized to access this panel',
     ],
-    ['another server error without one', reply(502, undefined), 'Session verification failed'],
-    ['a network failure', reply(0), 'An unexpected error occurred'],
   ])(
-    'a check failing with %s clears the session and explains on the login page',
+    'a check refused with %s clears the session and explains on the login page',
     async (_case, answer, text) => {
       mockApi(() => answer);
       const { router } = renderApp('/admin/users', { storedUser: adminUser });
@@ -124,6 +126,56 @@ describe('with a stored session', () => {
       expect(localStorage.getItem('user')).toBeNull();
     },
   );
+
+  it.each([
+    [
+      'another server error with a message',
+      reply(500, { success: false, message: 'Database down', status_code: 500 }),
+      'Database down',
+    ],
+    ['another server error without one', reply(502, undefined), 'Session verification failed'],
+    ['a network failure', reply(0), 'An unexpected error occurred'],
+  ])(
+    'a check failing with %s keeps the stored session, explains, and can be retried',
+    async (_case, answer, text) => {
+      let failing = true;
+      const { calls } = mockApi(() => (failing ? answer : sessionCheckOk));
+      const { router } = renderApp('/admin/users', { storedUser: adminUser, token: 'kept' });
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      expect(localStorage.getItem('token')).toBe('kept');
+      expect(localStorage.getItem('user')).not.toBeNull();
+
+      failing = false;
+      await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Retry' }));
+      expect(await headerTitle()).toHaveTextContent('Users Management');
+      expect(router.state.location.pathname).toBe('/admin/users');
+      expect(calls.filter((call) => call.path === '/total/booking')).toHaveLength(2);
+    },
+  );
+
+  it('keeps the stored session when the check is aborted (the page is reloaded or left)', async () => {
+    mockApi(() => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')));
+    renderApp('/admin/users', { storedUser: adminUser, token: 'kept' });
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('kept');
+    expect(localStorage.getItem('user')).not.toBeNull();
+  });
+
+  it('offers to sign in again after a check without a verdict', async () => {
+    const { calls } = mockApi((request) =>
+      request.path === '/user/logout' ? reply(200, { success: true, message: 'OK' }) : reply(0),
+    );
+    const { router } = renderApp('/admin/users', { storedUser: adminUser, token: 'kept' });
+    await screen.findByRole('alert');
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole('button', { name: 'Sign in again' }));
+    await screen.findByLabelText('Email');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/admin/users' });
+    expect(localStorage.getItem('token')).toBeNull();
+    await waitFor(() => expect(calls.some((call) => call.path === '/user/logout')).toBe(true));
+  });
 });
 
 describe('/logout', () => {

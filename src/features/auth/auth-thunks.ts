@@ -2,7 +2,13 @@ import { api } from '../../api/api';
 import { httpStatus, serverMessage } from '../../api/errors';
 import type { AppThunk } from '../../app/store';
 import { authApi } from './auth-api';
-import { sessionEnded, sessionVerified, signedIn } from './auth-slice';
+import {
+  sessionCheckFailed,
+  sessionCheckRetried,
+  sessionEnded,
+  sessionVerified,
+  signedIn,
+} from './auth-slice';
 import { clearStoredSession, saveSession, type StoredSession } from './session-storage';
 
 /** Session check messages (spec 01 §8). */
@@ -20,9 +26,18 @@ export function sessionCheckFailure(error: unknown): string {
   return SESSION_CHECK_MESSAGES.unexpected;
 }
 
-/** Verifies the session restored from storage; a failed check ends it with the reason. */
+/** Answers that settle a stored token: invalid (401) or not an active admin's (403). */
+const REFUSALS = new Set([401, 403]);
+
+/**
+ * Verifies the session restored from storage. Only the server's refusal of the token (401, 403,
+ * or a 401 in the body) ends it, with the reason. A check that gets no verdict (a server error,
+ * a network failure, a request aborted because the page is being left or reloaded) keeps the
+ * stored session and reports the reason, so the check can be tried again.
+ */
 export const verifySession = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
   if (getState().auth.status !== 'checking') return;
+  dispatch(sessionCheckRetried());
   const request = dispatch(
     authApi.endpoints.checkSession.initiate(undefined, { subscribe: false }),
   );
@@ -36,6 +51,12 @@ export const verifySession = (): AppThunk<Promise<void>> => async (dispatch, get
     }
     notice = SESSION_CHECK_MESSAGES.unauthorized;
   } catch (error) {
+    if (getState().auth.status !== 'checking') return;
+    const status = httpStatus(error);
+    if (status === undefined || !REFUSALS.has(status)) {
+      dispatch(sessionCheckFailed(sessionCheckFailure(error)));
+      return;
+    }
     notice = sessionCheckFailure(error);
   }
   if (getState().auth.status !== 'checking') return;
