@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
-import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, render, screen } from '@testing-library/react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { useListQuery, type ListQuery, type ListQueryOptions } from './use-list-query';
 
 type Filter = 'status' | 'rating';
@@ -147,6 +148,70 @@ describe('useListQuery', () => {
     act(() => jest.advanceTimersByTime(1000));
     expect(query().get('search')).toBe('linked');
     expect(list().searchInput).toBe('linked');
+  });
+
+  it('drops typing not yet applied when another page opens while its chunk still loads', async () => {
+    const seen: { current: ListQuery | null } = { current: null };
+    function List() {
+      seen.current = useListQuery();
+      return <p>the list</p>;
+    }
+    let loaded: (page: { default: ComponentType }) => void = () => undefined;
+    const Other = lazy(
+      () =>
+        new Promise<{ default: ComponentType }>((resolve) => {
+          loaded = resolve;
+        }),
+    );
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <Suspense fallback={<p>loading</p>}>
+              <Outlet />
+            </Suspense>
+          ),
+          children: [
+            { path: 'list', element: <List /> },
+            { path: 'other', element: <Other /> },
+          ],
+        },
+      ],
+      { initialEntries: ['/list'] },
+    );
+    render(<RouterProvider router={router} />);
+    act(() => seen.current?.setSearch('pizza'));
+    await act(() => router.navigate('/other'));
+    // The list is still on screen (the navigation is a transition) when the 500 ms run out.
+    expect(screen.getByText('the list')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1000));
+    await act(async () => loaded({ default: () => <p>the other page</p> }));
+    expect(await screen.findByText('the other page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/other');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('drops typing not yet applied when a route showing the same screen opens', async () => {
+    const seen: { current: ListQuery | null } = { current: null };
+    function List() {
+      seen.current = useListQuery();
+      return null;
+    }
+    const router = createMemoryRouter(
+      [
+        { path: '/a', element: <List /> },
+        { path: '/b', element: <List /> },
+      ],
+      { initialEntries: ['/a'] },
+    );
+    render(<RouterProvider router={router} />);
+    act(() => seen.current?.setSearch('pizza'));
+    await act(() => router.navigate('/b'));
+    act(() => jest.advanceTimersByTime(1000));
+    expect(router.state.location.pathname).toBe('/b');
+    expect(router.state.location.search).toBe('');
+    expect(seen.current?.searchInput).toBe('');
   });
 
   it('honours a page size and a parameter prefix', () => {

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router-dom';
 import { debounce } from '../../lib/debounce';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -76,6 +76,8 @@ export function useListQuery<F extends string = never>(
     prefix = '',
   } = options;
   const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const searchKey = paramName(prefix, 'search');
   const pageKey = paramName(prefix, 'page');
 
@@ -132,14 +134,28 @@ export function useListQuery<F extends string = never>(
   );
   useEffect(() => () => applySearch.cancel(), [applySearch]);
 
-  // The URL changed by itself (back, forward, a link): show its search text in the box and drop
-  // typing not yet applied. The box keeps its value when it only differs by trimmed spaces.
+  // Another page is opening: drop typing not yet applied at once. The router moves before React
+  // shows the new page (a lazily loaded page keeps this one on screen until its chunk arrives),
+  // and a search applied meanwhile would navigate away from the page the user chose.
   useEffect(() => {
-    if (input.current.trim() === search) return;
+    if (!router) return undefined;
+    return router.subscribe((state) => {
+      if (state.location.pathname !== pathname) applySearch.cancel();
+    });
+  }, [router, pathname, applySearch]);
+
+  // The URL changed by itself (back, forward, a link, another route showing this same screen):
+  // show its search text in the box and drop typing not yet applied. The box keeps its value
+  // when it only differs by trimmed spaces.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    const moved = shownPath.current !== pathname;
+    shownPath.current = pathname;
+    if (!moved && input.current.trim() === search) return;
     applySearch.cancel();
     input.current = search;
     setSearchInput(search);
-  }, [search, applySearch]);
+  }, [pathname, search, applySearch]);
 
   const setSearch = useCallback(
     (value: string) => {
