@@ -12,7 +12,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Database } from './db/client.js';
 import type { ServerConfig } from './config.js';
-import { loadContract } from './contract.js';
+import { loadContract, securedOperations } from './contract.js';
 import { bearerAuth } from './auth/bearer-auth.js';
 import { handlers } from './handlers/index.js';
 import { HttpError } from './lib/http-error.js';
@@ -44,11 +44,17 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   await app.register(multipart, multipartOptions);
 
   const specification = await loadContract();
+  const secured = securedOperations(specification);
   await app.register(openapiGlue, {
     specification,
     prefix: API_PREFIX,
-    securityHandlers: { bearerAuth },
-    operationResolver: (operationId: string) => resolveHandler(handlers, operationId) as never,
+    // The contract's bearer security is checked in onRequest, before the body is read: glue's own
+    // securityHandlers run as a preHandler, after an unauthenticated multipart body of up to
+    // 25 MB would have been buffered and validated.
+    operationResolver: (operationId: string) => {
+      const handler = resolveHandler(handlers, operationId);
+      return (secured.has(operationId) ? { onRequest: bearerAuth, handler } : { handler }) as never;
+    },
   });
 
   registerSpa(app, config.buildDir);
@@ -66,7 +72,7 @@ export function resolveHandler(map: object, operationId: string): (...args: neve
 
 function errorHandler(
   this: FastifyInstance,
-  error: FastifyError & { errors?: { message?: string; statusCode?: number }[] },
+  error: FastifyError,
   req: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[1],
   reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2],
 ) {
@@ -75,11 +81,6 @@ function errorHandler(
   if (error.validation) {
     statusCode = 400;
     message = `Invalid request: ${error.message}`;
-  } else if (Array.isArray(error.errors) && error.errors.length) {
-    // The security scheme's own error (401 or 403) carries the message to show.
-    const last = error.errors[error.errors.length - 1];
-    message = last.message ?? message;
-    statusCode = last.statusCode ?? statusCode;
   } else if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
     statusCode = 413;
     message = `A file is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`;

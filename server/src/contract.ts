@@ -13,6 +13,33 @@ export type Contract = {
   [key: string]: unknown;
 };
 
+type SecurityRequirement = Record<string, string[]>;
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/**
+ * The operationIds that need the bearer token: an operation's own `security`, else the
+ * document's. The server knows only the bearerAuth scheme, so a contract naming another one (or
+ * an alternative to bearerAuth) is refused at start rather than left unchecked.
+ */
+export function securedOperations(contract: Contract): Set<string> {
+  const fallback = (contract.security ?? []) as SecurityRequirement[];
+  const secured = new Set<string>();
+  for (const [url, item] of Object.entries(contract.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!METHODS.has(method)) continue;
+      if (!operation.operationId) throw new Error(`${method.toUpperCase()} ${url}: no operationId`);
+      const requirements = (operation.security as SecurityRequirement[] | undefined) ?? fallback;
+      const schemes = requirements.map((requirement) => Object.keys(requirement).join('+'));
+      if (schemes.some((scheme) => scheme !== 'bearerAuth') || schemes.length > 1) {
+        throw new Error(`${method.toUpperCase()} ${url}: only bearerAuth security is supported`);
+      }
+      if (schemes.length === 1) secured.add(operation.operationId);
+    }
+  }
+  return secured;
+}
+
 let cached: Promise<Contract> | undefined;
 
 export function loadContract(): Promise<Contract> {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, resolveHandler } from '../src/app.js';
 import { readConfig } from '../src/config.js';
+import { loadContract, securedOperations, type Contract } from '../src/contract.js';
 import { HttpError } from '../src/lib/http-error.js';
 import { cloneTestDatabase } from './helpers/test-database.js';
 import type { Database } from '../src/db/client.js';
@@ -27,6 +28,29 @@ test('an operation without a handler answers 501 with a JSON message', async () 
   );
   const real = async () => 'ok';
   expect(resolveHandler({ someOperation: real }, 'someOperation')).toBe(real);
+});
+
+describe('securedOperations', () => {
+  test('every operation of the contract but login and getImage needs the bearer token', async () => {
+    const contract = await loadContract();
+    const all = Object.values(contract.paths).flatMap((item) =>
+      Object.values(item).flatMap((operation) => operation.operationId ?? []),
+    );
+    const secured = securedOperations(contract);
+    expect(all.filter((id) => !secured.has(id)).sort()).toEqual(['getImage', 'login']);
+    expect(secured.size).toBe(all.length - 2);
+  });
+
+  test('a contract naming a scheme the server does not check is refused', () => {
+    const contract = (security: unknown): Contract => ({
+      security: [{ bearerAuth: [] }],
+      paths: { '/x': { get: { operationId: 'x', security } } },
+    });
+    expect(securedOperations(contract(undefined))).toEqual(new Set(['x']));
+    expect(securedOperations(contract([]))).toEqual(new Set());
+    expect(() => securedOperations(contract([{ apiKey: [] }]))).toThrow(/GET \/x/);
+    expect(() => securedOperations(contract([{ bearerAuth: [] }, {}]))).toThrow(/bearerAuth/);
+  });
 });
 
 describe('serving the SPA', () => {

@@ -1,9 +1,13 @@
+import { once } from 'node:events';
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { users, sessions } from '../src/db/schema.js';
 import { hashToken } from '../src/auth/sessions.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
 import { TEST_ADMIN, TEST_OWNER } from './helpers/constants.js';
+import { makePng, multipart } from './helpers/uploads.js';
+import { MAX_IMAGE_BYTES } from '../src/lib/multipart.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -136,6 +140,73 @@ describe('bearer security', () => {
       403,
     );
     expect(body.message).toBe('You are not authorized to access this panel');
+  });
+
+  test('a bad body without a token is a 401, not a 400: the token is checked first', async () => {
+    const res = await t.as({
+      method: 'PUT',
+      url: '/api/v1/configuration',
+      token: null,
+      payload: { platformFee: 'not a number' },
+    });
+    expect((await expectContract(res, 'updateConfiguration', 401)).message).toMatch(/bearer/);
+  });
+
+  test('a multipart upload without a valid token is refused before its files are read', async () => {
+    // Parsing the upload would answer 413 for a file over the limit; the refusal comes first.
+    const { payload, headers } = await multipart({
+      restaurantId: '00000000-0000-4000-8000-000000000000',
+      media: { bytes: Buffer.alloc(MAX_IMAGE_BYTES + 1), filename: 'big.png', type: 'image/png' },
+    });
+    for (const token of [null, 'forged']) {
+      const res = await t.as({ method: 'POST', url: '/api/v1/menu/bulk', token, payload, headers });
+      await expectContract(res, 'createMenuItem', 401);
+    }
+    const owner = await t.as({
+      method: 'POST',
+      url: '/api/v1/cuisine',
+      token: t.ownerToken,
+      ...(await multipart({ name: 'Nordic', image: { bytes: makePng(), filename: 'a.png' } })),
+    });
+    await expectContract(owner, 'createCuisine', 403);
+  });
+
+  test('the 401 to an unauthenticated upload is sent without waiting for its body', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    // Announce a 25 MB upload and send none of it: only a server that answers before reading
+    // the body replies at all.
+    socket.write(
+      [
+        'POST /api/v1/menu/bulk HTTP/1.1',
+        'Host: 127.0.0.1',
+        'Content-Type: multipart/form-data; boundary=x',
+        `Content-Length: ${25 * 1024 * 1024}`,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (text: string) => {
+      received += text;
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no answer within 5 s')), 5000);
+        socket.on('data', () => {
+          if (received.includes('\r\n\r\n')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+      expect(received).toMatch(/^HTTP\/1\.1 401 /);
+    } finally {
+      socket.destroy();
+    }
   });
 
   test('logout revokes the token', async () => {
