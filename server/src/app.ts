@@ -5,7 +5,7 @@
  * Tests call `buildApp` and `inject`; main.ts adds listening, seeding and signals.
  */
 import fs from 'node:fs';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -100,7 +100,9 @@ function registerSpa(app: FastifyInstance, buildDir: string) {
   if (hasBuild) {
     app.register(fastifyStatic, {
       root: buildDir,
-      wildcard: false,
+      // Look files up per request (not only those present at start), so a server left running
+      // across `npm run build` serves the new content-hashed assets.
+      wildcard: true,
       index: false,
       setHeaders: (res, filePath) => {
         // Content-hashed assets never change; index.html must always be revalidated.
@@ -110,6 +112,8 @@ function registerSpa(app: FastifyInstance, buildDir: string) {
         );
       },
     });
+    // The root is a folder, which the wildcard route refuses (403) when it has no index.
+    app.get('/', (_req, reply) => sendIndex(reply));
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith(`${API_PREFIX}/`) || req.url === API_PREFIX || !hasBuild) {
@@ -117,9 +121,16 @@ function registerSpa(app: FastifyInstance, buildDir: string) {
         .status(404)
         .send({ success: false, message: `No route ${req.method} ${req.url}`, status_code: 404 });
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    // A missing file (a chunk of an older build, a typo) is a 404, never the SPA's page: a
+    // script answered with HTML fails in a way nobody can read.
+    const lastSegment = req.url.split(/[?#]/)[0].split('/').pop() ?? '';
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || lastSegment.includes('.')) {
       return reply.status(404).send({ success: false, message: 'Not found', status_code: 404 });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndex(reply);
   });
+}
+
+function sendIndex(reply: FastifyReply) {
+  return reply.header('cache-control', 'no-cache').sendFile('index.html');
 }

@@ -75,6 +75,18 @@ describe('serving the SPA', () => {
     await app.close();
   });
 
+  test('assets built after the start are served; a missing asset is a 404, not the page', async () => {
+    const app = await start();
+    await fs.writeFile(path.join(buildDir, 'later.def456.js'), 'console.log(2)');
+    const later = await app.inject({ method: 'GET', url: '/later.def456.js' });
+    expect(later.statusCode).toBe(200);
+    expect(later.body).toBe('console.log(2)');
+    const missing = await app.inject({ method: 'GET', url: '/assets/page-users.0ld0ld0ld0.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('<title>panel</title>');
+    await app.close();
+  });
+
   test('unknown API paths are JSON 404s, not the SPA', async () => {
     const app = await start();
     const res = await app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
