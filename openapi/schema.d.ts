@@ -1384,12 +1384,16 @@ export interface components {
       createdAt: components['schemas']['Timestamp'];
     };
     RefundHistoryEntry: {
+      /** @description The refund's id. */
+      _id: components['schemas']['Id'];
       amount: components['schemas']['Money'];
       date: components['schemas']['Timestamp'];
       /** @description Full name of the administrator who made the refund. */
       processedBy: string;
     };
     BookingMenuItem: {
+      /** @description The id of the ordered item this line shows. */
+      _id: components['schemas']['Id'];
       name: string;
       quantity: number;
       price: components['schemas']['Money'];

@@ -189,6 +189,10 @@ test('one booking: orders, items, payment details in major units, 404 when unkno
     expect.objectContaining({ name: 'Dish 1', quantity: 1, price: 1500, total: 1500 }),
     expect.objectContaining({ name: 'Dish 2', quantity: 1, price: 2500, total: 2500 }),
   ]);
+  // Each line carries its ordered item's id, a stable key for the table.
+  expect(body.data.menuItems.map((m: { _id: string }) => m._id)).toEqual(
+    body.data.orders.flatMap((o: { items: { _id: string }[] }) => o.items.map((i) => i._id)),
+  );
   await expectContract(
     await t.as({
       method: 'GET',

@@ -63,7 +63,12 @@ test('a partial refund, then another, then the rest: balances, history, activity
     paymentDetails: { total: 50, refundedTotal: 10, netPayout: 35 },
   });
   expect(first.data.booking.refundHistory).toEqual([
-    { amount: 10, date: first.data.refund.date, processedBy: first.data.refund.processedBy },
+    {
+      _id: first.data.refund._id,
+      amount: 10,
+      date: first.data.refund.date,
+      processedBy: first.data.refund.processedBy,
+    },
   ]);
   expect(first.data.booking.orders[0].paymentDetails).toMatchObject({
     refunded: 10,

@@ -75,6 +75,7 @@ export async function loadBookingViews(db: Reader, ids: string[]): Promise<Booki
         payoutDateTime: b.payout && b.payoutDateTime ? iso(b.payoutDateTime) : null,
         refundProcessed: b.refundProcessed,
         refundHistory: (refundsByBooking.get(b.id) ?? []).map((r) => ({
+          _id: r.refund.id,
           amount: money(r.refund.amount),
           date: iso(r.refund.createdAt),
           processedBy: fullName(
@@ -116,6 +117,7 @@ export async function loadBookingViews(db: Reader, ids: string[]): Promise<Booki
           items.map((i) => {
             const unit = (i.discountedPrice ?? i.itemPrice) + i.customizations.price;
             return {
+              _id: i.id,
               name: i.name,
               quantity: i.quantity,
               price: money(unit),

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Input } from 'antd';
-import { serverMessage } from '../../api/errors';
 import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/notify';
 import { useUpdateBookingNotesMutation } from './bookings-api';
+import { notesFailedText, notesSavedText, type BookingEntry } from './entry-messages';
 
 export const SAVED_FOR_MS = 2000;
 
@@ -14,8 +14,19 @@ const LABELS: Record<SaveState, string> = {
   saved: 'Saved',
 };
 
-/** Admin Notes with Save Notes → Saving... → Saved (2 s). Plain text, saved on the server. */
-export function AdminNotes({ bookingId, notes }: { bookingId: string; notes: string }) {
+/**
+ * Admin Notes with Save Notes → Saving... → Saved (2 s). Plain text, saved on the server, with
+ * the messages of the screen it was opened from.
+ */
+export function AdminNotes({
+  bookingId,
+  notes,
+  entry = 'bookings',
+}: {
+  bookingId: string;
+  notes: string;
+  entry?: BookingEntry;
+}) {
   const token = useAppSelector((state) => state.auth.token);
   const [save] = useUpdateBookingNotesMutation();
   const [text, setText] = useState(notes);
@@ -33,16 +44,13 @@ export function AdminNotes({ bookingId, notes }: { bookingId: string; notes: str
     setState('saving');
     try {
       const result = await save({ id: bookingId, adminNotes: text }).unwrap();
-      notify.success(result.message || 'Admin notes saved successfully');
+      notify.success(notesSavedText(entry, result.message));
       setState('saved');
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setState('idle'), SAVED_FOR_MS);
     } catch (failure) {
       setState('idle');
-      const message = serverMessage(failure);
-      const shown = message
-        ? `Failed to save admin notes: ${message}`
-        : 'Failed to save admin notes';
+      const shown = notesFailedText(entry, failure);
       setError(shown);
       notify.error(shown);
     }

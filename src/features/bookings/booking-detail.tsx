@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Descriptions, Flex, List, Row, Space, Table, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Flex, Row, Space, Table, Typography } from 'antd';
 import { errorText } from '../../api/errors';
-import type { BookingActivity } from '../../api/types';
 import { Money } from '../../components/money';
 import { PageSpinner } from '../../components/page-spinner';
 import { StatusBadge } from '../../components/status-badge';
-import { formatBookingDateTime, formatDateTime, formatDetailDate } from '../../lib/dates';
+import { formatBookingDateTime, formatDetailDate } from '../../lib/dates';
 import { AdminNotes } from './admin-notes';
-import { customerName, isRefundEligible } from './booking-rules';
+import { BookingActivities } from './booking-activities';
+import { customerName, formatDetailDateTime, isRefundEligible } from './booking-rules';
 import { useGetBookingQuery, useListBookingActivitiesQuery } from './bookings-api';
+import type { BookingEntry } from './entry-messages';
 import { PaymentSummaryCard } from './payment-summary';
 import { RefundModal } from './refund-modal';
 
@@ -17,20 +18,18 @@ export interface BookingDetailProps {
   bookingId: string;
   /** "Back to Bookings", or "Back to {restaurant name} Bookings" on the restaurant page. */
   backLabel?: string;
+  /** The screen it was opened from, whose notes and refund messages it shows. */
+  entry?: BookingEntry;
   onBack: () => void;
 }
 
 const timeOf = (arrivalTime: string) => formatBookingDateTime('2000-01-01', arrivalTime).slice(11);
 
-const creatorText = (activity: BookingActivity) =>
-  activity.createdBy
-    ? `by ${activity.createdBy.firstName} ${activity.createdBy.lastName} (${activity.createdBy.role})`
-    : 'by System';
-
 /** The one booking detail view: used from the bookings list and from the restaurant page. */
 export function BookingDetail({
   bookingId,
   backLabel = 'Back to Bookings',
+  entry = 'bookings',
   onBack,
 }: BookingDetailProps) {
   const query = useGetBookingQuery(bookingId);
@@ -137,7 +136,7 @@ export function BookingDetail({
                   {
                     key: 'payoutAt',
                     label: 'Payout Date/Time',
-                    children: `${formatDetailDate(booking.payoutDateTime)} ${timeOf(booking.payoutDateTime.slice(11, 16))}`,
+                    children: formatDetailDateTime(booking.payoutDateTime),
                   },
                 ]
               : []),
@@ -148,7 +147,7 @@ export function BookingDetail({
         <Table
           size="small"
           pagination={false}
-          rowKey={(_, i) => String(i)}
+          rowKey="_id"
           dataSource={booking.menuItems}
           locale={{ emptyText: 'No menu items' }}
           columns={[
@@ -199,39 +198,34 @@ export function BookingDetail({
         <Table
           size="small"
           pagination={false}
-          rowKey={(_, i) => String(i)}
+          rowKey="_id"
           dataSource={booking.refundHistory}
           locale={{ emptyText: 'No refunds' }}
           columns={[
             { title: 'Amount', key: 'amount', render: (_, r) => money(r.amount) },
-            { title: 'Date', key: 'date', render: (_, r) => formatDateTime(r.date) },
+            { title: 'Date', key: 'date', render: (_, r) => formatDetailDateTime(r.date) },
             { title: 'Processed By', dataIndex: 'processedBy', key: 'processedBy' },
           ]}
         />
       </Card>
       <Card title="Booking Activities" size="small">
-        <List
+        <BookingActivities
           loading={activities.isLoading}
-          dataSource={activities.isError ? [] : (activities.data?.data ?? [])}
-          locale={{
-            emptyText: activities.isError
-              ? 'Failed to fetch activities'
-              : 'No activities found for this booking.',
-          }}
-          renderItem={(activity) => (
-            <List.Item key={activity._id}>
-              <Flex vertical>
-                <span>{activity.activity}</span>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {creatorText(activity)} · {formatDateTime(activity.createdAt)}
-                </Typography.Text>
-              </Flex>
-            </List.Item>
-          )}
+          failed={activities.isError}
+          items={activities.data?.data ?? []}
         />
       </Card>
-      <AdminNotes key={booking._id} bookingId={booking._id} notes={booking.adminNotes} />
-      <RefundModal booking={refunding ? booking : null} onClose={() => setRefunding(false)} />
+      <AdminNotes
+        key={booking._id}
+        bookingId={booking._id}
+        notes={booking.adminNotes}
+        entry={entry}
+      />
+      <RefundModal
+        booking={refunding ? booking : null}
+        entry={entry}
+        onClose={() => setRefunding(false)}
+      />
     </Flex>
   );
 }

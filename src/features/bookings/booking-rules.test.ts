@@ -1,6 +1,7 @@
 import type { Booking } from '../../api/types';
 import {
   canSubmitRefund,
+  formatDetailDateTime,
   isRefundEligible,
   listTotal,
   paymentMethodText,
@@ -101,5 +102,15 @@ describe('refund button', () => {
     expect(canSubmitRefund('abc', false)).toBe(false);
     expect(canSubmitRefund('5', true)).toBe(false);
     expect(canSubmitRefund('0.01', false)).toBe(true);
+  });
+});
+
+describe('detail timestamps', () => {
+  it('are shown in UTC as Mon D, YYYY hh:mm AM/PM, empty when missing or invalid', () => {
+    expect(formatDetailDateTime('2026-03-02T23:30:00.000Z')).toBe('Mar 2, 2026 11:30 PM');
+    expect(formatDetailDateTime('2026-03-03T00:05:00+02:00')).toBe('Mar 2, 2026 10:05 PM');
+    expect(formatDetailDateTime('2026-03-02T09:15:00.000Z')).toBe('Mar 2, 2026 09:15 AM');
+    expect(formatDetailDateTime(null)).toBe('');
+    expect(formatDetailDateTime('not a date')).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 /** Pure rules of the bookings screens: refund eligibility, totals and the payment summary. */
 import type { Booking } from '../../api/types';
+import { formatBookingDateTime, formatDetailDate, toDate } from '../../lib/dates';
 import { fromMinor, toMinor } from '../../lib/money';
 
 type StatusFields = { status?: string | null; PaymentStatus?: string | null };
@@ -83,4 +84,15 @@ export function parseRefundAmount(text: string): number | null {
 export function canSubmitRefund(text: string, running: boolean): boolean {
   const value = parseRefundAmount(text);
   return !running && value !== null && value > 0;
+}
+
+/**
+ * A timestamp of the booking detail (payout, refund, activity) in UTC, like its other dates:
+ * "Mar 2, 2026 09:15 AM". Empty for a missing or invalid value.
+ */
+export function formatDetailDateTime(value: string | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const iso = date.toISOString();
+  return `${formatDetailDate(date)} ${formatBookingDateTime(iso, iso.slice(11, 16)).slice(11)}`;
 }

@@ -68,6 +68,7 @@ function makeBooking(n: number, overrides: Partial<Booking> = {}): Booking {
     ],
     menuItems: [
       {
+        _id: id(600 + n),
         name: 'Soup',
         quantity: 2,
         price: 10,
@@ -97,7 +98,11 @@ function makeBooking(n: number, overrides: Partial<Booking> = {}): Booking {
 }
 
 const bookings: Booking[] = [
-  makeBooking(1),
+  makeBooking(1, {
+    refundHistory: [
+      { _id: id(960), amount: 4, date: '2026-03-02T09:15:00.000Z', processedBy: 'Ada Admin' },
+    ],
+  }),
   makeBooking(2, { status: 'cancelled', PaymentStatus: 'Paid' }),
   makeBooking(3, { PaymentStatus: 'Pending', refundProcessed: true }),
   makeBooking(4, {
@@ -109,6 +114,7 @@ const bookings: Booking[] = [
 
 interface Options {
   refund?: (req: MockRequest) => MockReply | undefined;
+  activities?: () => MockReply;
   notes?: (req: MockRequest) => MockReply | Promise<MockReply | undefined> | undefined;
 }
 
@@ -140,6 +146,7 @@ function bookingsServer(options: Options = {}) {
       });
     }
     if (req.path === '/activities') {
+      if (options.activities) return options.activities();
       return reply(200, {
         success: true,
         message: 'Activities',
@@ -243,9 +250,11 @@ describe('bookings list', () => {
   it('names the restaurant of ?restaurant= in the title and sends it as a filter', async () => {
     const { calls } = bookingsServer();
     open(`/admin/bookings?restaurant=${id(900)}`);
+    const header = await screen.findByRole('banner');
     expect(
-      await screen.findByRole('heading', { name: 'Chez Test Booking Management' }),
+      await within(header).findByRole('heading', { name: 'Chez Test Booking Management' }),
     ).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { name: /Booking Management/ })).toHaveLength(1);
     await screen.findByText('BK-100001');
     expect(listCalls(calls).at(-1)!.url.searchParams.get('restaurant')).toBe(id(900));
   });
@@ -260,6 +269,9 @@ describe('refund modal', () => {
     await user.click(within(rowOf('BK-100001')).getByRole('button', { name: 'Process Refund' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Process Refund - BK-100001');
+    expect(dialog).toHaveTextContent('CustomerGuest1 Smith');
+    expect(dialog).toHaveTextContent('Total booking amount$22.00');
+    expect(dialog).toHaveTextContent('Payment StatusPaid');
     expect(dialog).toHaveTextContent('Eater One');
     expect(dialog).toHaveTextContent('Maximum refundable amount: $22.00');
     const button = within(dialog).getByRole('button', { name: 'Refund This Order' });
@@ -324,6 +336,7 @@ describe('booking detail', () => {
     const { calls } = bookingsServer({
       notes: () => new Promise<undefined>((resolve) => (release = () => resolve(undefined))),
     });
+    const consoleError = jest.spyOn(console, 'error');
     const { router } = open();
     await screen.findByText('BK-100001');
     const user = setup();
@@ -350,6 +363,16 @@ describe('booking detail', () => {
     expect(summary.getByText('Total').closest('tr')).toHaveTextContent('$20.00'); // 22 − 2
     expect(await screen.findByText(/by Ann Lee \(user\)/)).toBeInTheDocument();
     expect(screen.getByText(/by System/)).toBeInTheDocument();
+    const refundRow = screen.getByText('$4.00').closest('tr');
+    expect(refundRow).toHaveTextContent('Ada Admin');
+    expect(refundRow).toHaveTextContent('Mar 2, 2026 09:15 AM'); // UTC, like the other dates
+    expect(screen.getByText(/by System · Mar 1, 2026 10:01 AM/)).toBeInTheDocument();
+    // No deprecated antd API (List, the index parameter of rowKey) in the detail.
+    const deprecations = consoleError.mock.calls
+      .map((args) => args.map(String).join(' '))
+      .filter((text) => /deprecated/i.test(text));
+    consoleError.mockRestore();
+    expect(deprecations).toEqual([]);
 
     fireEvent.change(screen.getByLabelText('Admin Notes'), {
       target: { value: 'Window table <b>please</b>' },
@@ -367,6 +390,15 @@ describe('booking detail', () => {
     await user.click(screen.getByRole('button', { name: /Back to Bookings/ }));
     expect(await screen.findByText('BK-100002')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
+  });
+
+  it('shows "Failed to fetch activities" and an empty list when they fail', async () => {
+    bookingsServer({
+      activities: () => reply(500, { success: false, message: 'Boom', status_code: 500 }),
+    });
+    open(`/admin/bookings?booking=${bookings[0]._id}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch activities');
+    expect(screen.getByText('No activities found for this booking.')).toBeInTheDocument();
   });
 
   it('shows a failed save of the notes', async () => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import type { Booking } from '../../api/types';
+import { usePageTitle } from '../../app/layout/page-title';
 import { BookingDetail } from './booking-detail';
 import { useGetBookingsRestaurantQuery } from './bookings-api';
 import { BookingsTable } from './bookings-table';
@@ -18,6 +19,14 @@ export default function BookingsPage() {
   const restaurant = useGetBookingsRestaurantQuery(restaurantId ?? '', { skip: !restaurantId });
   const restaurantName = restaurant.data?.data[0]?.restaurantName;
   const [refunding, setRefunding] = useState<Booking | null>(null);
+  // Spec 01 §2: the header reads "Booking Management" for the restaurant of ?restaurant=.
+  usePageTitle(
+    restaurantId
+      ? restaurantName
+        ? `${restaurantName} Booking Management`
+        : 'Booking Management'
+      : null,
+  );
 
   const setViewed = (id: string | null) => {
     const next = new URLSearchParams(searchParams);
@@ -31,11 +40,6 @@ export default function BookingsPage() {
   }
   return (
     <Flex vertical gap="middle">
-      {restaurantId ? (
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {restaurantName ? `${restaurantName} Booking Management` : 'Booking Management'}
-        </Typography.Title>
-      ) : null}
       <BookingsTable
         restaurantId={restaurantId}
         onView={(booking) => setViewed(booking._id)}

@@ -6,12 +6,14 @@ import type { Booking, BookingOrder } from '../../api/types';
 import { notify } from '../../app/notify';
 import { Money } from '../../components/money';
 import { currencyDecimals, formatMoney, fromMinor, toMinor } from '../../lib/money';
-import { canSubmitRefund, listTotal, parseRefundAmount } from './booking-rules';
+import { StatusBadge } from '../../components/status-badge';
+import { canSubmitRefund, customerName, listTotal, parseRefundAmount } from './booking-rules';
 import {
   newIdempotencyKey,
   useRefundBookingMutation,
   useRefundOrderMutation,
 } from './bookings-api';
+import { orderRefundedText, orderRefundFailedText, type BookingEntry } from './entry-messages';
 
 const REFUND_REASON = 'Refund processed via admin panel';
 
@@ -20,13 +22,15 @@ export interface RefundModalProps {
   booking: Booking | null;
   /** Called on Cancel and after a successful refund. */
   onClose: () => void;
+  /** The screen it was opened from, whose messages it shows. */
+  entry?: BookingEntry;
 }
 
 /**
  * "Process Refund": one card per order with its own amount and "Refund This Order"; a booking
  * without orders is refunded itself. The lists and the detail reload through tag invalidation.
  */
-export function RefundModal({ booking, onClose }: RefundModalProps) {
+export function RefundModal({ booking, onClose, entry = 'bookings' }: RefundModalProps) {
   return (
     <Modal
       open={booking !== null}
@@ -36,21 +40,44 @@ export function RefundModal({ booking, onClose }: RefundModalProps) {
       width={720}
       destroyOnHidden
     >
-      {booking ? <RefundModalBody booking={booking} onDone={onClose} /> : null}
+      {booking ? <RefundModalBody booking={booking} entry={entry} onDone={onClose} /> : null}
     </Modal>
   );
 }
 
-function RefundModalBody({ booking, onDone }: { booking: Booking; onDone: () => void }) {
+function RefundModalBody({
+  booking,
+  entry,
+  onDone,
+}: {
+  booking: Booking;
+  entry: BookingEntry;
+  onDone: () => void;
+}) {
   const currency = booking.currency;
   return (
     <Flex vertical gap="middle">
-      <Typography.Text>
-        Total booking amount:{' '}
-        <strong>
-          <Money amount={listTotal(booking)} currency={currency} />
-        </strong>
-      </Typography.Text>
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'customer', label: 'Customer', children: customerName(booking) },
+          {
+            key: 'total',
+            label: 'Total booking amount',
+            children: (
+              <strong>
+                <Money amount={listTotal(booking)} currency={currency} />
+              </strong>
+            ),
+          },
+          {
+            key: 'payment',
+            label: 'Payment Status',
+            children: <StatusBadge status={booking.PaymentStatus} label={booking.PaymentStatus} />,
+          },
+        ]}
+      />
       {booking.orders.length === 0 ? (
         <>
           <Typography.Text type="secondary">
@@ -60,16 +87,17 @@ function RefundModalBody({ booking, onDone }: { booking: Booking; onDone: () => 
         </>
       ) : (
         booking.orders.map((order) => (
-          <OrderRefundCard key={order._id} order={order} currency={currency} onDone={onDone} />
+          <OrderRefundCard
+            key={order._id}
+            order={order}
+            currency={currency}
+            entry={entry}
+            onDone={onDone}
+          />
         ))
       )}
     </Flex>
   );
-}
-
-function failureText(error: unknown): string {
-  if (httpStatus(error) === undefined) return 'Failed to process order refund. Please try again.';
-  return `Failed to process order refund: ${serverMessage(error) ?? 'Unknown error'}`;
 }
 
 function AmountInput({
@@ -108,10 +136,12 @@ function AmountInput({
 function OrderRefundCard({
   order,
   currency,
+  entry,
   onDone,
 }: {
   order: BookingOrder;
   currency: string;
+  entry: BookingEntry;
   onDone: () => void;
 }) {
   const [refundOrder, { isLoading }] = useRefundOrderMutation();
@@ -134,10 +164,10 @@ function OrderRefundCard({
         reason: REFUND_REASON,
         idempotencyKey: newIdempotencyKey(),
       }).unwrap();
-      notify.success('Order refund processed successfully');
+      notify.success(orderRefundedText(entry, value, currency));
       onDone();
     } catch (failure) {
-      const text = failureText(failure);
+      const text = orderRefundFailedText(entry, failure);
       setError(text);
       notify.error(text);
     }

@@ -114,7 +114,28 @@ function booking(n: number, overrides: Partial<Booking> = {}): Booking {
 interface Options {
   restaurant?: (req: MockRequest) => MockReply | undefined;
   bookings?: (req: MockRequest) => MockReply | undefined;
+  notes?: () => MockReply;
 }
+
+/** Booking 1 with one order of €22.00, as the detail and the refund modal show it. */
+const withOrder = booking(1, {
+  orders: [
+    {
+      _id: id(501),
+      user: { _id: id(700), name: 'Eater One', avatar: null },
+      items: [],
+      paymentDetails: {
+        subTotal: 20,
+        discount: 0,
+        tax: 0,
+        fee: 2,
+        total: 22,
+        refunded: 0,
+        refundable: 22,
+      },
+    },
+  ],
+});
 
 function pageServer(options: Options = {}) {
   return mockApi((req) => {
@@ -135,6 +156,33 @@ function pageServer(options: Options = {}) {
           data: [1, 2, 3, 4, 5].map((n) => booking(n)),
         })
       );
+    }
+    if (req.path === `/admin/booking/${withOrder._id}`) {
+      return reply(200, { success: true, message: 'Booking', data: withOrder });
+    }
+    if (req.path === '/activities') return reply(200, { success: true, message: 'OK', data: [] });
+    if (req.method === 'PUT' && req.path === `/booking/${withOrder._id}`) {
+      return (
+        options.notes?.() ?? reply(200, { success: true, message: 'Notes stored', data: withOrder })
+      );
+    }
+    if (req.path === '/admin/orders/refund') {
+      return reply(200, {
+        success: true,
+        message: 'Order refund processed successfully',
+        data: {
+          refund: {
+            _id: id(950),
+            amount: (req.body as { amount: number }).amount,
+            currency: 'EUR',
+            date: '2026-03-06T10:00:00.000Z',
+            processedBy: 'Ada Admin',
+            orderId: id(501),
+            bookingId: withOrder._id,
+          },
+          booking: withOrder,
+        },
+      });
     }
     return undefined;
   });
@@ -220,6 +268,36 @@ describe('restaurant page', () => {
     const row = (await screen.findByText('BK-100001')).closest('tr') as HTMLElement;
     await userEvent.setup({ delay: null }).click(within(row).getByText('View'));
     expect(await screen.findByText('Back to Chez Test Bookings')).toBeInTheDocument();
+  });
+
+  it("keeps the restaurant page's notes and refund messages in the booking detail", async () => {
+    let failNotes = false;
+    pageServer({
+      notes: () =>
+        failNotes
+          ? reply(500, { success: false, message: 'Internal server error', status_code: 500 })
+          : reply(200, { success: true, message: 'Notes stored', data: withOrder }),
+    });
+    renderApp(`/admin/restaurants/${RID}/bookings?booking=${withOrder._id}`, {
+      storedUser: adminUser,
+    });
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('Back to Chez Test Bookings')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save Notes' }));
+    expect(await screen.findByText('Admin notes saved successfully!')).toBeInTheDocument();
+    failNotes = true;
+    await user.click(await screen.findByRole('button', { name: /Save Notes|Saved/ }));
+    expect(await screen.findAllByText('Failed to save notes. Please try again.')).not.toHaveLength(
+      0,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Process Refund' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Refund amount'), '5.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund This Order' }));
+    expect(await screen.findByText('Refund of €5.50 processed successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows a bookings failure with Retry', async () => {

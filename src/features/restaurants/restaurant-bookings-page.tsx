@@ -64,6 +64,7 @@ export default function RestaurantBookingsPage() {
       <BookingDetail
         bookingId={viewedId}
         backLabel={`Back to ${restaurant.restaurantName} Bookings`}
+        entry="restaurant"
         onBack={() => setViewed(null)}
       />
     );
@@ -110,7 +111,7 @@ export default function RestaurantBookingsPage() {
           onRefund={setRefunding}
         />
       </Card>
-      <RefundModal booking={refunding} onClose={() => setRefunding(null)} />
+      <RefundModal booking={refunding} entry="restaurant" onClose={() => setRefunding(null)} />
     </Flex>
   );
 }
