@@ -106,9 +106,16 @@ test('restaurants: filters, featured and online survive a reload, commission edi
   const names = all.data.map((r) => r.name);
   const target = all.data.filter((r) => names.filter((n) => n === r.name).length === 1).at(-4)!;
 
+  // Paging, and a filter change goes back to page 1.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/^Page 2 of/)).toBeVisible();
+  await expect(row(page, all.data[10].name).first()).toBeVisible();
+
   await page.getByLabel('Status').click();
   await page.locator('.ant-select-item-option', { hasText: /^Inactive$/ }).click();
   await expect(page).toHaveURL(/online=false/);
+  await expect(page).not.toHaveURL(/page=2/);
   const inactive = all.data.filter((r) => !r.online);
   await expect(row(page, inactive[0].name).first()).toContainText('Inactive');
   await page.getByLabel('Status').click();

@@ -122,3 +122,19 @@ test('bad paging is a 400', async () => {
   await expectContract(await get('/admin/activityLogs?limit=0'), 'listActivityLogs', 400);
   await expectContract(await get('/admin/activityLogs?skip=-1'), 'listActivityLogs', 400);
 });
+
+test('every dashboard call is a 401 without a token and a 403 for another role', async () => {
+  const calls = [
+    ['/total/user', 'getTotalUsers'],
+    ['/total/restaurant', 'getTotalRestaurants'],
+    ['/total/booking', 'getTotalBookings'],
+    ['/total/revenue', 'getTotalRevenue'],
+    ['/top/restaurant', 'getTopRestaurants'],
+    ['/admin/activityLogs', 'listActivityLogs'],
+  ] as const;
+  for (const [url, operation] of calls) {
+    const as = (token: string | null) => t.as({ method: 'GET', url: `/api/v1${url}`, token });
+    await expectContract(await as(null), operation, 401);
+    await expectContract(await as(t.ownerToken), operation, 403);
+  }
+});

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jest } from '@jest/globals';
 import userEvent from '@testing-library/user-event';
 import type { RestaurantListItem } from '../../api/types';
@@ -136,6 +136,63 @@ describe('restaurants list', () => {
     const last = listCalls(calls).at(-1)!.url.searchParams;
     expect(last.get('online')).toBe('false');
     expect(last.get('skip')).toBe('0');
+  });
+
+  it('filters by featured and by registered date in the URL, each back on page 1', async () => {
+    const { calls } = restaurantsServer();
+    const { router } = open('/admin/restaurants?page=2');
+    await screen.findByText('Place 10');
+
+    fireEvent.mouseDown(screen.getByLabelText('Featured'));
+    fireEvent.click(
+      await screen.findByText('Featured', { selector: '.ant-select-item-option-content' }),
+    );
+    await waitFor(() => expect(router.state.location.search).toBe('?isFeatured=true'));
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)!.url.searchParams.get('isFeatured')).toBe('true'),
+    );
+
+    await act(() => router.navigate('/admin/restaurants?page=2'));
+    await screen.findByText('Place 10');
+    const date = screen.getByLabelText('Registered date');
+    const user = setup();
+    await user.click(date);
+    await user.type(date, '2026-02-10{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?createdAt=2026-02-10'));
+    const sent = listCalls(calls).at(-1)!.url.searchParams;
+    expect(sent.get('createdAt')).toBe('2026-02-10');
+    expect(sent.get('skip')).toBe('0');
+  });
+
+  it('shows the Registered Date as the UTC day the date filter matches, in any time zone', async () => {
+    // A browser at UTC+14: local dates default to that zone unless a zone is asked for.
+    const original = Date.prototype.toLocaleDateString;
+    const spy = jest.spyOn(Date.prototype, 'toLocaleDateString').mockImplementation(function (
+      this: Date,
+      locales,
+      options,
+    ) {
+      return original.call(this, locales, { timeZone: 'Pacific/Kiritimati', ...options });
+    });
+    try {
+      const lateUtc = '2026-03-10T23:30:00.000Z';
+      restaurantsServer({
+        list: () =>
+          reply(200, {
+            success: true,
+            message: 'Restaurants',
+            count: 1,
+            data: [{ ...restaurants[0], createdAt: lateUtc }],
+          }),
+      });
+      open('/admin/restaurants?createdAt=2026-03-10');
+      await screen.findByText('The Golden Fork');
+      const golden = rowOf('The Golden Fork');
+      expect(golden).toHaveTextContent('Mar 10, 2026');
+      expect(golden).not.toHaveTextContent('Mar 11, 2026');
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('searches by name and shows "No restaurants found"', async () => {

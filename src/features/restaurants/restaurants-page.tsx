@@ -7,7 +7,7 @@ import type { RestaurantListItem, RestaurantListQuery } from '../../api/types';
 import { ListTable } from '../../components/list/list-table';
 import { useListQuery } from '../../components/list/use-list-query';
 import { StatusBadge } from '../../components/status-badge';
-import { formatShortDate } from '../../lib/dates';
+import { formatDetailDate } from '../../lib/dates';
 import { CommissionCell } from './commission-cell';
 import { useRestaurantUpdate } from './restaurant-updates';
 import { useListRestaurantsQuery } from './restaurants-api';
@@ -94,7 +94,9 @@ export default function RestaurantsPage() {
           {
             title: 'Registered Date',
             key: 'createdAt',
-            render: (_, r) => formatShortDate(r.createdAt),
+            // In UTC, the day the date filter matches (the contract's createdAt is a UTC day), so
+            // picking the date a row shows always finds that row, whatever the browser's zone.
+            render: (_, r) => formatDetailDate(r.createdAt),
           },
           {
             title: 'Platform Commission',
