@@ -91,6 +91,17 @@ describe('content list', () => {
     expect(server.staticCalls('GET').at(-1)!.url.searchParams.get('status')).toBe('published');
   });
 
+  it('ignores type and status values in the URL that the list does not have', async () => {
+    const server = contentServer(items());
+    open('/admin/content?type=bogus&status=zzz');
+    expect(await screen.findByText('Home hero')).toBeInTheDocument();
+    const sent = server.staticCalls('GET')[0].url.searchParams;
+    expect([sent.has('type'), sent.has('status')]).toEqual([false, false]);
+    expect(screen.queryByText('bogus')).not.toBeInTheDocument();
+    expect(screen.queryByText('zzz')).not.toBeInTheDocument();
+    expect(screen.getAllByText('All')).toHaveLength(2);
+  });
+
   it('creates a page by default, refuses blank fields, and shows the duplicate-title message', async () => {
     const server = contentServer(items());
     open();

@@ -42,7 +42,8 @@ type Editing = { item: StaticContent | null } | null;
 
 export default function ContentListPage() {
   const list = useListQuery({ filters: FILTERS });
-  const items = useListStaticContentQuery(queryOf(list.queryArgs));
+  const query = queryOf(list.queryArgs);
+  const items = useListStaticContentQuery(query);
   const [create, creating] = useCreateStaticContentMutation();
   const [update, updating] = useUpdateStaticContentMutation();
   const [remove, removing] = useDeleteStaticContentMutation();
@@ -113,14 +114,14 @@ export default function ContentListPage() {
           />
           <Select
             aria-label="Type"
-            value={list.filters.type ?? ''}
+            value={query.type ?? ''}
             options={[ALL, ...TYPE_OPTIONS]}
             onChange={(value) => list.setFilter('type', value)}
             style={{ width: 130 }}
           />
           <Select
             aria-label="Status"
-            value={list.filters.status ?? ''}
+            value={query.status ?? ''}
             options={[ALL, ...STATUS_OPTIONS]}
             onChange={(value) => list.setFilter('status', value)}
             style={{ width: 140 }}

@@ -406,6 +406,29 @@ describe('cuisines configuration', () => {
     expect(within(dialog).getByRole('button', { name: 'Update Cuisine' })).toBeInTheDocument();
   });
 
+  it('the cuisine modal uses no deprecated antd API', async () => {
+    const consoleError = jest.spyOn(console, 'error');
+    try {
+      referenceServer(paths, cuisines);
+      open('/admin/cuisines');
+      await screen.findByText('Italian');
+      const user = setup();
+      await user.click(within(rowOf('Italian')).getByRole('button', { name: 'Edit' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Cuisine' });
+      await user.upload(
+        within(dialog).getByLabelText('Image'),
+        new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'new.png', { type: 'image/png' }),
+      );
+      expect(await within(dialog).findByText('new.png')).toBeInTheDocument();
+      const deprecations = consoleError.mock.calls
+        .map((args) => args.map(String).join(' '))
+        .filter((text) => /deprecated/i.test(text));
+      expect(deprecations).toEqual([]);
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
+
   it('refuses a file that is not an image', async () => {
     referenceServer(paths, cuisines);
     open('/admin/cuisines');

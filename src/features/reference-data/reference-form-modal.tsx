@@ -94,7 +94,7 @@ export function ReferenceFormModal({
             validateStatus={imageError ? 'error' : undefined}
             help={imageError}
           >
-            <Space direction="vertical">
+            <Space orientation="vertical">
               {currentImage && !image ? (
                 <Avatar
                   shape="square"

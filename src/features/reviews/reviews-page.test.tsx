@@ -133,3 +133,14 @@ it('filters from the URL are sent, and Clear Filters empties them', async () => 
   await waitFor(() => expect(router.state.location.search).toBe(''));
   expect(await screen.findByText('diner0@example.net')).toBeInTheDocument();
 });
+
+it('ignores filter values in the URL that are not statuses or ratings', async () => {
+  const { calls } = reviewsServer();
+  open('/admin/reviews?status=bogus&rating=abc');
+  expect(await screen.findByText('diner0@example.net')).toBeInTheDocument();
+  const sent = calls.filter((c) => c.path === '/admin/reviews').at(-1)!.url.searchParams;
+  expect(sent.has('status')).toBe(false);
+  expect(sent.has('rating')).toBe(false);
+  expect(screen.getByText('All Statuses')).toBeInTheDocument();
+  expect(screen.getByText('All Ratings')).toBeInTheDocument();
+});

@@ -25,14 +25,21 @@ const RATING_OPTIONS = [
 ];
 const UPDATE_FAILED = 'Failed to update review status';
 
+/** A filter value from the URL, kept only when it is one the contract accepts (old links may hold others). */
+const knownStatus = (value: string | undefined) =>
+  STATUS_OPTIONS.some((option) => option.value && option.value === value)
+    ? (value as ReviewStatus)
+    : undefined;
+const knownRating = (value: string | undefined) =>
+  RATING_OPTIONS.some((option) => option.value && option.value === value)
+    ? Number(value)
+    : undefined;
+
 export default function ReviewsPage() {
   const list = useListQuery({ filters: FILTERS });
-  const { status, rating } = list.filters;
-  const reviews = useListReviewsQuery({
-    ...list.queryArgs,
-    status: status as ReviewStatus | undefined,
-    rating: rating ? Number(rating) : undefined,
-  });
+  const status = knownStatus(list.filters.status);
+  const rating = knownRating(list.filters.rating);
+  const reviews = useListReviewsQuery({ ...list.queryArgs, status, rating });
   const [updateStatus] = useUpdateReviewStatusMutation();
   const [busy, setBusy] = useState<{ id: string; status: ReviewStatus } | null>(null);
   const [viewedId, setViewedId] = useState<string | null>(null);
@@ -108,7 +115,7 @@ export default function ReviewsPage() {
         />
         <Select
           aria-label="Rating"
-          value={rating ?? ''}
+          value={rating === undefined ? '' : String(rating)}
           options={RATING_OPTIONS}
           onChange={(value) => list.setFilter('rating', value)}
           style={{ width: 140 }}
