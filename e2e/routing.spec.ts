@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fillLogin, ADMIN, headerTitle, signIn } from './helpers';
+import { fillLogin, ADMIN, headerTitle, sidebar, signIn } from './helpers';
 
 test.describe('without a session', () => {
   for (const path of ['/', '/admin', '/admin/users', '/no/such/page']) {
@@ -38,6 +38,45 @@ test.describe('with a session', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/admin\/cuisines$/);
     await expect(headerTitle(page)).toHaveText('Cuisine Management');
+  });
+
+  test('a session check that cannot reach the server keeps the session; Retry opens the page', async ({
+    page,
+  }) => {
+    await page.goto('/admin/cuisines');
+    await expect(headerTitle(page)).toHaveText('Cuisine Management');
+    await page.route('**/api/v1/total/booking', (route) => route.abort('connectionrefused'));
+    await page.reload();
+    await expect(page.getByRole('alert')).toHaveText('An unexpected error occurred');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    await page.unroute('**/api/v1/total/booking');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(headerTitle(page)).toHaveText('Cuisine Management');
+    await expect(page).toHaveURL(/\/admin\/cuisines$/);
+  });
+
+  test('search typed just before opening another page does not pull the list back', async ({
+    page,
+  }) => {
+    // The same screen on another route (reference data)...
+    await page.goto('/admin/categories');
+    await page.getByPlaceholder('Search categories...').fill('zzz');
+    await sidebar(page).getByRole('menuitem', { name: 'Allergies' }).click();
+    await expect(headerTitle(page)).toHaveText('Allergies Management');
+    await page.waitForTimeout(1000);
+    await expect(page).toHaveURL(/\/admin\/allergies$/);
+    await expect(page.getByPlaceholder('Search allergies...')).toHaveValue('');
+
+    // ...and a page whose chunk is still downloading when the 500 ms run out.
+    await page.route('**/assets/page-reviews.*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByPlaceholder('Search allergies...').fill('zzz');
+    await sidebar(page).getByRole('menuitem', { name: 'Reviews' }).click();
+    await expect(headerTitle(page)).toHaveText('Reviews Management');
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/\/admin\/reviews$/);
   });
 
   test('an invalid stored token is cleared and explained on the login page', async ({ page }) => {
