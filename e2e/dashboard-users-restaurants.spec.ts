@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { fillLogin, signIn, SUPPORT } from './helpers';
 
 type Listed<T> = { count: number; data: T[] };
 type UserRow = {
@@ -94,6 +94,37 @@ test('users: search, page, and a deactivation that survives a reload', async ({ 
 
   await search.fill('zz-nobody-zz');
   await expect(page.getByText('No users found')).toBeVisible();
+});
+
+test('a deactivated administrator can no longer sign in, and can again once activated', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, '/admin/users');
+  const search = page.getByPlaceholder('Search users by name or email...');
+  await search.fill(SUPPORT.email);
+  const supportRow = row(page, SUPPORT.email);
+  await expect(supportRow).toContainText('Active');
+  await supportRow.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(supportRow).toContainText('Inactive');
+
+  // The other administrator, in a browser of their own.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto('/login');
+  await fillLogin(otherPage, SUPPORT.email, SUPPORT.password);
+  await expect(
+    otherPage.getByText(
+      'This account has been deactivated. Please contact the system administrator.',
+    ),
+  ).toBeVisible();
+  await expect(otherPage).toHaveURL(/\/login$/);
+
+  await supportRow.getByRole('button', { name: 'Activate' }).click();
+  await expect(supportRow).not.toContainText('Inactive');
+  await fillLogin(otherPage, SUPPORT.email, SUPPORT.password);
+  await expect(otherPage).toHaveURL(/\/admin\/dashboard/);
+  await other.close();
 });
 
 test('restaurants: filters, featured and online survive a reload, commission edit', async ({

@@ -3,6 +3,8 @@ import { expect, type Page } from '@playwright/test';
 /** Demo accounts seeded by the server on first run. */
 export const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
 export const OWNER = { email: 'owner@example.com', password: 'owner1234' };
+/** A second administrator; only the deactivation flow touches it. */
+export const SUPPORT = { email: 'support@example.com', password: 'support1234' };
 
 export async function fillLogin(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);

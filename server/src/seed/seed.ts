@@ -23,6 +23,12 @@ export type SeedOptions = {
 
 export const OWNER_EMAIL = 'owner@example.com';
 export const OWNER_PASSWORD = 'owner1234';
+/** A second administrator, so that one admin can deactivate another (and see the login refused). */
+export const SUPPORT_ADMIN = {
+  id: '5a7e0c1d-2b3f-4e6a-8c9d-0e1f2a3b4c5d',
+  email: 'support@example.com',
+  password: 'support1234',
+};
 const DAY = 86_400_000;
 
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
@@ -52,9 +58,10 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   };
 
   // People: the admin, the demo owner, more owners, staff of every sub-role, diners.
-  const [adminHash, ownerHash] = await Promise.all([
+  const [adminHash, ownerHash, supportHash] = await Promise.all([
     hashPassword(options.adminPassword),
     hashPassword(OWNER_PASSWORD),
+    hashPassword(SUPPORT_ADMIN.password),
   ]);
   const admin: t.User = {
     id: uuid(),
@@ -69,6 +76,16 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
     status: true,
     restaurantId: null,
     createdAt: new Date(now - 400 * DAY),
+  };
+  const support: t.User = {
+    ...admin,
+    id: SUPPORT_ADMIN.id,
+    firstName: 'Sam',
+    lastName: 'Support',
+    email: SUPPORT_ADMIN.email,
+    passwordHash: supportHash,
+    phoneNo: '+1 555 0102',
+    createdAt: new Date(now - 200 * DAY),
   };
   const person = (role: string, createdAt: Date): t.User => {
     const firstName = faker.person.firstName();
@@ -104,7 +121,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   });
   const diners = Array.from({ length: sizes.users }, () => person('user', pastDate(90)));
   const emails = new Set<string>();
-  for (const u of [admin, ...owners, ...diners]) {
+  for (const u of [admin, support, ...owners, ...diners]) {
     while (emails.has(u.email)) u.email = `${faker.string.alphanumeric(4)}.${u.email}`;
     emails.add(u.email);
   }
@@ -148,7 +165,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       staff.push({ ...member, subRole, restaurantId: restaurant.id, status: true });
     }
   });
-  await insertChunked(db, t.users, [admin, ...owners, ...staff, ...diners]);
+  await insertChunked(db, t.users, [admin, support, ...owners, ...staff, ...diners]);
   await insertChunked(db, t.restaurants, restaurants);
   await db.insert(t.configuration).values({ id: 1, platformFee: 10 });
 

@@ -103,7 +103,12 @@ const bookings: Booking[] = [
       { _id: id(960), amount: 4, date: '2026-03-02T09:15:00.000Z', processedBy: 'Ada Admin' },
     ],
   }),
-  makeBooking(2, { status: 'cancelled', PaymentStatus: 'Paid' }),
+  makeBooking(2, {
+    status: 'cancelled',
+    PaymentStatus: 'Paid',
+    // Stored notes are cleaned HTML (the server escapes what could be markup).
+    adminNotes: 'Ask for &lt;corner&gt; &amp; window',
+  }),
   makeBooking(3, { PaymentStatus: 'Pending', refundProcessed: true }),
   makeBooking(4, {
     PaymentStatus: 'completed' as Booking['PaymentStatus'],
@@ -390,6 +395,12 @@ describe('booking detail', () => {
     await user.click(screen.getByRole('button', { name: /Back to Bookings/ }));
     expect(await screen.findByText('BK-100002')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
+  });
+
+  it('shows stored notes as the text they hold, not as HTML source', async () => {
+    bookingsServer();
+    open(`/admin/bookings?booking=${bookings[1]._id}`);
+    expect(await screen.findByLabelText('Admin Notes')).toHaveValue('Ask for <corner> & window');
   });
 
   it('shows "Failed to fetch activities" and an empty list when they fail', async () => {

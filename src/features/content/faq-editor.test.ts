@@ -3,7 +3,7 @@ import {
   initialFaqEditorState,
   type FaqEditorState,
 } from './faq-editor';
-import { htmlToText } from './html-text';
+import { htmlToText } from '../../lib/html-text';
 
 const a = { _id: 'a', question: 'Qa', answer: 'Aa' };
 const b = { _id: 'b', question: 'Qb', answer: 'Ab' };

@@ -9,7 +9,7 @@ import {
   type EditorTab,
 } from './editor-pages';
 import { faqEditorReducer, initialFaqEditorState } from './faq-editor';
-import { htmlToText } from './html-text';
+import { htmlToText } from '../../lib/html-text';
 
 /** The FAQs tab: a question/answer form, the card list with edit and delete, and submit. */
 export function FaqTab({ tab }: { tab: EditorTab }) {
