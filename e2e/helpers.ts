@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Demo accounts seeded by the server on first run. */
 export const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
@@ -27,4 +27,16 @@ export function headerTitle(page: Page) {
 
 export function sidebar(page: Page) {
   return page.locator('aside');
+}
+
+/**
+ * Waits until a just-opened dialog has finished its opening animation (antd zooms it in): a click
+ * during the zoom can land beside a button that is still moving.
+ */
+export async function settled(dialog: Locator): Promise<Locator> {
+  await expect(dialog).toBeVisible();
+  await dialog.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
+  return dialog;
 }

@@ -1,6 +1,6 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { settled, signIn } from './helpers';
 
 /** Names unique to this run, so the shared database never collides with other specs or runs. */
 const tag = Date.now().toString(36);
@@ -53,7 +53,7 @@ async function simpleListFlow(
   const name = `E2E ${screen.path} ${tag}`;
   await page.goto(`/admin/${screen.path}`);
   await page.getByRole('button', { name: screen.add }).click();
-  const add = page.getByRole('dialog', { name: screen.addTitle });
+  const add = await settled(page.getByRole('dialog', { name: screen.addTitle }));
   await add.getByRole('button', { name: 'Add' }).click();
   await expect(add.getByText(screen.blank)).toBeVisible();
   await add.getByLabel('Name').fill(name);
@@ -66,7 +66,7 @@ async function simpleListFlow(
   await expect(page.getByRole('row')).toHaveCount(2);
 
   await rowOf(page, name).getByRole('button', { name: 'Edit' }).click();
-  const edit = page.getByRole('dialog', { name: screen.editTitle });
+  const edit = await settled(page.getByRole('dialog', { name: screen.editTitle }));
   await edit.getByLabel('Name').fill(`${name} renamed`);
   await edit.getByRole('button', { name: 'Update' }).click();
   await expect(edit).toBeHidden();
@@ -82,7 +82,7 @@ async function simpleListFlow(
 
   // A duplicate in another case is refused with the server's message.
   await page.getByRole('button', { name: screen.add }).click();
-  const dup = page.getByRole('dialog', { name: screen.addTitle });
+  const dup = await settled(page.getByRole('dialog', { name: screen.addTitle }));
   await dup.getByLabel('Name').fill(`${name} RENAMED`);
   await dup.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByText(/already exists/)).toBeVisible();
