@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { Button, Flex, Result } from 'antd';
+import { Button, Flex, Typography } from 'antd';
+import { WarningOutlined } from '@ant-design/icons';
 import { PageSpinner } from '../components/page-spinner';
 import { signOut, verifySession } from '../features/auth/auth-thunks';
 import { useSessionSync } from '../features/auth/use-session-sync';
@@ -21,21 +22,20 @@ export function SessionGate({ children }: { children: ReactNode }) {
   }, [checking, dispatch]);
 
   if (checking && failure) {
+    // Plain parts, not antd's Result: this screen is in the first download of every page.
     return (
-      <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
-        <Result
-          status="warning"
-          title={<span role="alert">{failure}</span>}
-          subTitle="Your session could not be verified."
-          extra={[
-            <Button key="retry" type="primary" onClick={() => void dispatch(verifySession())}>
-              Retry
-            </Button>,
-            <Button key="sign-in" onClick={() => void dispatch(signOut())}>
-              Sign in again
-            </Button>,
-          ]}
-        />
+      <Flex vertical align="center" justify="center" gap="middle" style={{ minHeight: '100vh' }}>
+        <WarningOutlined style={{ fontSize: 48, color: '#faad14' }} />
+        <Typography.Title level={4} role="alert" style={{ margin: 0 }}>
+          {failure}
+        </Typography.Title>
+        <Typography.Text type="secondary">Your session could not be verified.</Typography.Text>
+        <Flex gap="small">
+          <Button type="primary" onClick={() => void dispatch(verifySession())}>
+            Retry
+          </Button>
+          <Button onClick={() => void dispatch(signOut())}>Sign in again</Button>
+        </Flex>
       </Flex>
     );
   }
