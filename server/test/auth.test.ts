@@ -8,6 +8,7 @@ import { expectContract } from './helpers/contract.js';
 import { TEST_ADMIN, TEST_OWNER } from './helpers/constants.js';
 import { makePng, multipart } from './helpers/uploads.js';
 import { MAX_IMAGE_BYTES } from '../src/lib/multipart.js';
+import { loadContract, securedOperations } from '../src/contract.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -140,6 +141,27 @@ describe('bearer security', () => {
       403,
     );
     expect(body.message).toBe('You are not authorized to access this panel');
+  });
+
+  test('every secured operation answers 401 without a token and 403 to a non-admin, as declared', async () => {
+    const contract = await loadContract();
+    const secured = securedOperations(contract);
+    let checked = 0;
+    for (const [route, item] of Object.entries(contract.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (!operation.operationId || !secured.has(operation.operationId)) continue;
+        const url = `/api/v1${route.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000')}`;
+        const request = { method: method.toUpperCase() as 'GET', url };
+        await expectContract(await t.as({ ...request, token: null }), operation.operationId, 401);
+        await expectContract(
+          await t.as({ ...request, token: t.ownerToken }),
+          operation.operationId,
+          403,
+        );
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(secured.size);
   });
 
   test('a bad body without a token is a 401, not a 400: the token is checked first', async () => {
