@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { errorText } from '../../api/errors';
 import type { Booking, BookingListQuery } from '../../api/types';
 import { ListTable } from '../../components/list/list-table';
+import { listTableState } from '../../components/list/list-table-state';
 import { useListQuery } from '../../components/list/use-list-query';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
@@ -71,7 +72,6 @@ export function BookingsTable({
     ...(restaurantId ? { restaurant: restaurantId } : {}),
   } as unknown as BookingListQuery;
   const bookings = useListBookingsQuery(args);
-  const rows = bookings.data?.data;
   const { filters } = list;
 
   const error = bookings.isError
@@ -138,13 +138,7 @@ export function BookingsTable({
         />
       </Flex>
       <ListTable<Booking>
-        rows={rows}
-        total={bookings.data?.count}
-        page={list.page}
-        onPageChange={list.setPage}
-        pageSize={list.limit}
-        isLoading={bookings.isLoading}
-        isFetching={bookings.isFetching}
+        {...listTableState(bookings, list)}
         loadingText="Loading bookings..."
         emptyText="No bookings found"
         error={error}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Flex, Input, Select, Space } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { errorText } from '../../api/errors';
 import type { StaticContent, StaticContentQuery } from '../../api/types';
 import { notify } from '../../app/notify';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { ListTable } from '../../components/list/list-table';
+import { listTableState } from '../../components/list/list-table-state';
 import { useListQuery, type ListQueryArgs } from '../../components/list/use-list-query';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/dates';
@@ -133,23 +133,12 @@ export default function ContentListPage() {
         </Button>
       </Flex>
       <ListTable<StaticContent>
-        rows={items.data?.data}
-        total={items.data?.count}
-        page={list.page}
-        onPageChange={list.setPage}
-        pageSize={list.limit}
-        isLoading={items.isLoading}
-        isFetching={items.isFetching}
+        {...listTableState(items, list, {
+          http: 'Failed to fetch content items',
+          other: 'Failed to load content items. Please try again later.',
+        })}
         loadingText="Loading content items..."
         emptyText="No content items found"
-        error={
-          items.isError
-            ? errorText(items.error, {
-                http: 'Failed to fetch content items',
-                other: 'Failed to load content items. Please try again later.',
-              })
-            : null
-        }
         onRetry={() => {
           list.setPage(1);
           void items.refetch();

@@ -11,6 +11,7 @@ import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/notify';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { ListTable } from '../../components/list/list-table';
+import { listTableState } from '../../components/list/list-table-state';
 import { useListQuery } from '../../components/list/use-list-query';
 import { StatusBadge } from '../../components/status-badge';
 import { formatShortDate } from '../../lib/dates';
@@ -209,13 +210,9 @@ function ReferenceDataScreen({ config }: { config: ReferenceEntityConfig }) {
         </Button>
       </Flex>
       <ListTable<ReferenceRow>
+        {...listTableState(query, list)}
         rows={rows}
         total={total}
-        page={list.page}
-        onPageChange={list.setPage}
-        pageSize={list.limit}
-        isLoading={query.isLoading}
-        isFetching={query.isFetching}
         loadingText={texts.loading}
         emptyText={texts.empty}
         error={query.isError ? errorText(query.error, messages.load) : null}

@@ -2,9 +2,9 @@ import { Button, DatePicker, Flex, Input, Select, Space, Switch } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
-import { errorText } from '../../api/errors';
 import type { RestaurantListItem, RestaurantListQuery } from '../../api/types';
 import { ListTable } from '../../components/list/list-table';
+import { listTableState } from '../../components/list/list-table-state';
 import { useListQuery } from '../../components/list/use-list-query';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDetailDate } from '../../lib/dates';
@@ -69,23 +69,12 @@ export default function RestaurantsPage() {
         />
       </Flex>
       <ListTable<RestaurantListItem>
-        rows={restaurants.data?.data}
-        total={restaurants.data?.count}
-        page={list.page}
-        onPageChange={list.setPage}
-        pageSize={list.limit}
-        isLoading={restaurants.isLoading}
-        isFetching={restaurants.isFetching}
+        {...listTableState(restaurants, list, {
+          http: 'Failed to fetch restaurants',
+          other: 'Failed to load restaurants. Please try again later.',
+        })}
         loadingText="Loading restaurants..."
         emptyText="No restaurants found"
-        error={
-          restaurants.isError
-            ? errorText(restaurants.error, {
-                http: 'Failed to fetch restaurants',
-                other: 'Failed to load restaurants. Please try again later.',
-              })
-            : null
-        }
         onRetry={() => (list.page === 1 ? void restaurants.refetch() : list.setPage(1))}
         columns={[
           { title: 'Name', dataIndex: 'name', key: 'name' },

@@ -5,6 +5,7 @@ import { errorText } from '../../api/errors';
 import type { Review, ReviewStatus } from '../../api/types';
 import { notify } from '../../app/notify';
 import { ListTable } from '../../components/list/list-table';
+import { listTableState } from '../../components/list/list-table-state';
 import { useListQuery } from '../../components/list/use-list-query';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/dates';
@@ -123,23 +124,12 @@ export default function ReviewsPage() {
         <Button onClick={list.clearFilters}>Clear Filters</Button>
       </Flex>
       <ListTable<Review>
-        rows={rows}
-        total={reviews.data?.count}
-        page={list.page}
-        onPageChange={list.setPage}
-        pageSize={list.limit}
-        isLoading={reviews.isLoading}
-        isFetching={reviews.isFetching}
+        {...listTableState(reviews, list, {
+          http: 'Failed to load reviews. Please try again later.',
+          other: 'Failed to load reviews. Please try again later.',
+        })}
         loadingText="Loading reviews..."
         emptyText="No reviews found"
-        error={
-          reviews.isError
-            ? errorText(reviews.error, {
-                http: 'Failed to load reviews. Please try again later.',
-                other: 'Failed to load reviews. Please try again later.',
-              })
-            : null
-        }
         onRetry={() => {
           list.setPage(1);
           void reviews.refetch();

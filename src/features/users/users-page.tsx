@@ -5,6 +5,7 @@ import { errorText } from '../../api/errors';
 import type { User } from '../../api/types';
 import { notify } from '../../app/notify';
 import { ListTable } from '../../components/list/list-table';
+import { listTableState } from '../../components/list/list-table-state';
 import { useListQuery } from '../../components/list/use-list-query';
 import { StatusBadge } from '../../components/status-badge';
 import { formatShortDate } from '../../lib/dates';
@@ -53,23 +54,12 @@ export default function UsersPage() {
         style={{ maxWidth: 420 }}
       />
       <ListTable<User>
-        rows={rows}
-        total={users.data?.count}
-        page={list.page}
-        onPageChange={list.setPage}
-        pageSize={list.limit}
-        isLoading={users.isLoading}
-        isFetching={users.isFetching}
+        {...listTableState(users, list, {
+          http: 'Failed to fetch users',
+          other: 'Failed to load users. Please try again later.',
+        })}
         loadingText="Loading users..."
         emptyText="No users found"
-        error={
-          users.isError
-            ? errorText(users.error, {
-                http: 'Failed to fetch users',
-                other: 'Failed to load users. Please try again later.',
-              })
-            : null
-        }
         onRetry={() => void users.refetch()}
         columns={[
           { title: 'Name', key: 'name', render: (_, user) => fullName(user) },
