@@ -44,6 +44,10 @@ test('the sidebar collapses and expands', async ({ page }) => {
   await page.getByRole('button', { name: 'Collapse sidebar' }).click();
   await expect(aside).toHaveClass(/ant-layout-sider-collapsed/);
   await expect.poll(async () => (await aside.boundingBox())?.width ?? 0).toBeLessThan(wide);
+  // A collapsed entry (its icon) still opens its screen.
+  await aside.getByRole('menuitem').nth(1).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(headerTitle(page)).toHaveText('Users Management');
   await page.getByRole('button', { name: 'Expand sidebar' }).click();
   await expect(aside).not.toHaveClass(/ant-layout-sider-collapsed/);
 });

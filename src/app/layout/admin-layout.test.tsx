@@ -40,6 +40,10 @@ describe('admin layout', () => {
     const aside = document.querySelector('aside') as HTMLElement;
     const items = within(aside).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(SIDEBAR.map(([label]) => label));
+    // Links, so that an entry opens in a new tab too.
+    expect(items.map((item) => within(item).getByRole('link').getAttribute('href'))).toEqual(
+      SIDEBAR.map(([, path]) => path),
+    );
     // Each screen's page is its own chunk; the browser tests open all of them. Here two entries
     // that share a page (and its title rules) with others are enough.
     for (const label of ['Booking Types', 'Content Items']) {
