@@ -16,7 +16,7 @@ export type ServerConfig = {
 
 /** A configuration variable the server cannot use; the message names it. */
 export class ConfigError extends Error {
-  name = 'ConfigError';
+  override name = 'ConfigError';
 }
 
 /** A number from the environment, or a start-up error that names the variable. */
