@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface RealServer {
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string;
+  /** Sends the page's API calls (RTK Query's fetch) to this server instead of the page origin. */
+  routeFetch(): void;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * The reference server (`server/src/main.ts`), started in its own process on a fresh data folder
+ * and seeded with the demo data, for client tests that should see its real answers rather than
+ * hand-written ones. It takes a few seconds to start: one per test file, in beforeAll.
+ */
+export async function startRealServer(): Promise<RealServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ma-client-test-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn('node_modules/.bin/tsx', ['server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      BUILD_DIR: path.join(dataDir, 'no-build'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no server after 50 s:\n${output}`)), 50_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code}) before it was ready:\n${output}`));
+    });
+  });
+
+  const nodeFetch = globalThis.fetch;
+  return {
+    origin,
+    routeFetch() {
+      globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        const url = new URL(request.url);
+        const body = ['GET', 'HEAD'].includes(request.method) ? undefined : await request.text();
+        return nodeFetch(`${origin}${url.pathname}${url.search}`, {
+          method: request.method,
+          headers: request.headers,
+          body,
+          signal: request.signal,
+        });
+      }) as typeof fetch;
+    },
+    async stop() {
+      globalThis.fetch = nodeFetch;
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
