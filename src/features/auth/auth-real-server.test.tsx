@@ -20,6 +20,7 @@ beforeEach(() => server.routeFetch());
 
 const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
 const OWNER = { email: 'owner@example.com', password: 'owner1234' };
+const STORED_ADMIN = { firstName: 'Ada', lastName: 'Admin', email: ADMIN.email, role: 'admin' };
 
 async function signInWith(email: string, password: string, path = '/login') {
   const view = renderApp(path);
@@ -79,7 +80,7 @@ it('the admin signs in to the page first asked for, with a token the server acce
 it('a stored session is restored by the session check', async () => {
   const token = await adminToken();
   const { router } = renderApp('/admin/users', {
-    storedUser: { firstName: 'Ada', lastName: 'Admin', email: ADMIN.email, role: 'admin' },
+    storedUser: STORED_ADMIN,
     token,
   });
   expect(screen.getByText('Loading your session...')).toBeInTheDocument();
@@ -94,7 +95,7 @@ it('a revoked token is refused at start-up: the session is cleared and explained
     headers: { Authorization: `Bearer ${token}` },
   });
   const { router } = renderApp('/admin/users', {
-    storedUser: { firstName: 'Ada', lastName: 'Admin', email: ADMIN.email, role: 'admin' },
+    storedUser: STORED_ADMIN,
     token,
   });
   expect(await screen.findByRole('alert')).toHaveTextContent('Authorization failed: invalid token');
@@ -105,7 +106,7 @@ it('a revoked token is refused at start-up: the session is cleared and explained
 it('logging out from /logout revokes the token on the server', async () => {
   const token = await adminToken();
   const { router } = renderApp('/logout', {
-    storedUser: { firstName: 'Ada', lastName: 'Admin', email: ADMIN.email, role: 'admin' },
+    storedUser: STORED_ADMIN,
     token,
   });
   await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -125,7 +126,7 @@ it('calls refused with 401 after the token was revoked end the session, on /logi
   });
   const token = await adminToken();
   const { router, store } = renderApp('/admin/users', {
-    storedUser: { firstName: 'Ada', lastName: 'Admin', email: ADMIN.email, role: 'admin' },
+    storedUser: STORED_ADMIN,
     token,
   });
   expect(await headerTitle()).toHaveTextContent('Users Management');
