@@ -1,0 +1,98 @@
+/** The demo data covers every entity and every state the screens show (issue: seed). */
+import { sql } from 'drizzle-orm';
+import { cloneTestDatabase } from './helpers/test-database.js';
+import type { Database } from '../src/db/client.js';
+import {
+  BOOKING_STATUSES,
+  PAYMENT_STATUSES,
+  STAFF_SUB_ROLES,
+} from '../src/seed/reference-names.js';
+
+let database: Database;
+beforeAll(async () => {
+  database = await cloneTestDatabase();
+});
+afterAll(() => database.close());
+
+async function values(query: ReturnType<typeof sql>): Promise<string[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows: { v: unknown }[] };
+  return result.rows.map((row) => String(row.v)).sort();
+}
+
+test('restaurants in several currencies, online and offline, featured or not', async () => {
+  const currencies = await values(sql`select distinct currency as v from restaurants`);
+  expect(currencies).toEqual(expect.arrayContaining(['CAD', 'EUR', 'GBP', 'JPY', 'USD']));
+  expect(await values(sql`select distinct online as v from restaurants`)).toEqual([
+    'false',
+    'true',
+  ]);
+  expect(await values(sql`select distinct is_featured as v from restaurants`)).toEqual([
+    'false',
+    'true',
+  ]);
+});
+
+test('people of every role and staff of every sub-role, active and deactivated', async () => {
+  expect(await values(sql`select distinct role as v from users`)).toEqual(
+    expect.arrayContaining(['admin', 'owner', 'staff', 'user']),
+  );
+  expect(await values(sql`select distinct sub_role as v from users where role = 'staff'`)).toEqual(
+    [...STAFF_SUB_ROLES].sort(),
+  );
+  expect(await values(sql`select distinct status as v from users`)).toEqual(['false', 'true']);
+});
+
+test('bookings in every booking status, payment status and payout state, with their details', async () => {
+  expect(await values(sql`select distinct status as v from bookings`)).toEqual(
+    [...BOOKING_STATUSES].sort(),
+  );
+  expect(await values(sql`select distinct payment_status as v from bookings`)).toEqual(
+    [...PAYMENT_STATUSES].sort(),
+  );
+  expect(await values(sql`select distinct payout as v from bookings`)).toEqual(['false', 'true']);
+  const [counts] = (
+    (await database.db.execute(sql`
+      select
+        (select count(*) from orders) as orders,
+        (select count(*) from order_items) as items,
+        (select count(*) from order_items
+          where jsonb_array_length(customizations->'addedIngredients') > 0) as added,
+        (select count(*) from order_items
+          where jsonb_array_length(customizations->'removedIngredients') > 0) as removed,
+        (select count(*) from booking_activities) as activities,
+        (select count(*) from refunds) as refunds,
+        (select count(*) from bookings where refund_processed) as refunded,
+        (select count(*) from bookings where payment_method is not null) as paid_with
+    `)) as unknown as { rows: Record<string, unknown>[] }
+  ).rows;
+  // Every kind of detail is there at least once: the names of those missing.
+  expect(Object.keys(counts).filter((name) => !(Number(counts[name]) > 0))).toEqual([]);
+});
+
+test('reference data of each kind, reviews in all three states, pages and content items', async () => {
+  expect(await values(sql`select distinct kind as v from reference_items`)).toHaveLength(6);
+  expect(await values(sql`select distinct status as v from reviews`)).toEqual([
+    'approved',
+    'pending',
+    'rejected',
+  ]);
+  expect(await values(sql`select slug as v from static_contents where type = 'page'`)).toEqual(
+    expect.arrayContaining([
+      'about-us',
+      'frequently-asked-questions',
+      'privacy-policy',
+      'terms-and-conditions',
+    ]),
+  );
+  expect(await values(sql`select distinct type as v from static_contents`)).toEqual([
+    'page',
+    'section',
+  ]);
+  expect(await values(sql`select distinct status as v from static_contents`)).toEqual([
+    'draft',
+    'published',
+  ]);
+  expect(
+    await values(sql`select count(*) as v from static_contents where jsonb_array_length(faqs) > 0`),
+  ).not.toEqual(['0']);
+});
