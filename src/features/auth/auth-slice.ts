@@ -13,11 +13,6 @@ export interface AuthState {
   status: SessionStatus;
   /** Why the last session ended, shown once on the login page. */
   notice: string | null;
-  /**
-   * Why the start-up check got no verdict (the server failed or could not be reached): the
-   * stored session is kept and the check can be tried again.
-   */
-  checkFailure: string | null;
 }
 
 export const anonymousAuthState: AuthState = {
@@ -25,14 +20,11 @@ export const anonymousAuthState: AuthState = {
   token: null,
   status: 'anonymous',
   notice: null,
-  checkFailure: null,
 };
 
 /** The state at start-up: a stored session must be verified before it counts. */
 export function initialAuthState(stored: StoredSession | null): AuthState {
-  return stored
-    ? { ...stored, status: 'checking', notice: null, checkFailure: null }
-    : anonymousAuthState;
+  return stored ? { ...stored, status: 'checking', notice: null } : anonymousAuthState;
 }
 
 export const authSlice = createSlice({
@@ -40,18 +32,10 @@ export const authSlice = createSlice({
   initialState: anonymousAuthState,
   reducers: {
     signedIn(_state, action: PayloadAction<StoredSession>) {
-      return { ...action.payload, status: 'authenticated', notice: null, checkFailure: null };
+      return { ...action.payload, status: 'authenticated', notice: null };
     },
     sessionVerified(state) {
       if (state.token) state.status = 'authenticated';
-      state.checkFailure = null;
-    },
-    /** The start-up check failed without a verdict on the token; the session is kept. */
-    sessionCheckFailed(state, action: PayloadAction<string>) {
-      if (state.status === 'checking') state.checkFailure = action.payload;
-    },
-    sessionCheckRetried(state) {
-      state.checkFailure = null;
     },
     /** The one way a session ends: logout, a failed check, a 401, or another tab's logout. */
     sessionEnded(_state, action: PayloadAction<{ notice?: string } | undefined>) {
@@ -63,11 +47,4 @@ export const authSlice = createSlice({
   },
 });
 
-export const {
-  signedIn,
-  sessionVerified,
-  sessionCheckFailed,
-  sessionCheckRetried,
-  sessionEnded,
-  noticeDismissed,
-} = authSlice.actions;
+export const { signedIn, sessionVerified, sessionEnded, noticeDismissed } = authSlice.actions;

@@ -2,13 +2,7 @@ import { api } from '../../api/api';
 import { httpStatus, serverMessage } from '../../api/errors';
 import type { AppThunk } from '../../app/store';
 import { authApi } from './auth-api';
-import {
-  sessionCheckFailed,
-  sessionCheckRetried,
-  sessionEnded,
-  sessionVerified,
-  signedIn,
-} from './auth-slice';
+import { sessionEnded, sessionVerified, signedIn } from './auth-slice';
 import { clearStoredSession, saveSession, type StoredSession } from './session-storage';
 
 /** Session check messages (spec 01 §8). */
@@ -26,18 +20,30 @@ export function sessionCheckFailure(error: unknown): string {
   return SESSION_CHECK_MESSAGES.unexpected;
 }
 
-/** Answers that settle a stored token: invalid (401) or not an active admin's (403). */
-const REFUSALS = new Set([401, 403]);
+/**
+ * True once this page has started to unload (a reload, a link away): requests it still has in
+ * flight then fail, and that failure says nothing about the session.
+ */
+let pageLeaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => (pageLeaving = true));
+  window.addEventListener('pageshow', () => (pageLeaving = false));
+}
+
+/** An aborted request: RTK Query's own abort, or fetch's AbortError. */
+function isAbort(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { name, error: detail } = error as { name?: unknown; error?: unknown };
+  return name === 'AbortError' || (typeof detail === 'string' && detail.includes('AbortError'));
+}
 
 /**
- * Verifies the session restored from storage. Only the server's refusal of the token (401, 403,
- * or a 401 in the body) ends it, with the reason. A check that gets no verdict (a server error,
- * a network failure, a request aborted because the page is being left or reloaded) keeps the
- * stored session and reports the reason, so the check can be tried again.
+ * Verifies the session restored from storage; a failed check ends it with the reason (spec 01
+ * §6, §8). A check cut short because the page is being left or reloaded is not a failed check:
+ * the stored session stays for the next page to verify.
  */
 export const verifySession = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
   if (getState().auth.status !== 'checking') return;
-  dispatch(sessionCheckRetried());
   const request = dispatch(
     authApi.endpoints.checkSession.initiate(undefined, { subscribe: false }),
   );
@@ -51,12 +57,7 @@ export const verifySession = (): AppThunk<Promise<void>> => async (dispatch, get
     }
     notice = SESSION_CHECK_MESSAGES.unauthorized;
   } catch (error) {
-    if (getState().auth.status !== 'checking') return;
-    const status = httpStatus(error);
-    if (status === undefined || !REFUSALS.has(status)) {
-      dispatch(sessionCheckFailed(sessionCheckFailure(error)));
-      return;
-    }
+    if (pageLeaving || isAbort(error)) return;
     notice = sessionCheckFailure(error);
   }
   if (getState().auth.status !== 'checking') return;
