@@ -3,6 +3,7 @@ import {
   formatDateTime,
   formatDetailDate,
   formatShortDate,
+  isIsoDay,
   toDate,
 } from './dates';
 
@@ -58,5 +59,14 @@ describe('formatBookingDateTime', () => {
     expect(formatBookingDateTime('2026-01-05', '25:00')).toBe('01/05/2026');
     expect(formatBookingDateTime('', '10:00')).toBe('');
     expect(formatBookingDateTime(undefined, undefined)).toBe('');
+  });
+});
+
+describe('isIsoDay', () => {
+  it('accepts a real calendar day as YYYY-MM-DD only', () => {
+    expect(isIsoDay('2026-02-28')).toBe(true);
+    expect(isIsoDay('2024-02-29')).toBe(true);
+    for (const bad of ['2026-02-29', '2026-13-01', '2026-1-05', 'abc', '', '2026-01-05T00:00'])
+      expect(isIsoDay(bad)).toBe(false);
   });
 });

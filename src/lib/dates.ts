@@ -7,6 +7,15 @@ export function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** True for a real calendar day written YYYY-MM-DD (the date filters' URL form). */
+export function isIsoDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** ICU puts narrow no-break spaces before AM/PM in recent versions; keep plain spaces. */
 function plainSpaces(text: string): string {
   return text.replace(/[\u202f\u00a0]/g, ' ');

@@ -44,6 +44,15 @@ describe('useListQuery', () => {
     expect(list().queryArgs).toEqual({ skip: 20, limit: 10, search: 'ann', status: 'active' });
   });
 
+  it('treats a filter value it does not accept as unset: neither shown nor sent', () => {
+    const { list } = setup('/list?status=bogus&rating=4', {
+      filters: ['status', 'rating'],
+      accept: { status: ['active', 'inactive'], rating: (value) => /^[1-5]$/.test(value) },
+    });
+    expect(list().filters).toEqual({ status: undefined, rating: '4' });
+    expect(list().queryArgs).toEqual({ skip: 0, limit: 10, rating: '4' });
+  });
+
   it('starts on page 1 with no search and ignores a bad page number', () => {
     const { list } = setup('/list?page=abc');
     expect(list().page).toBe(1);

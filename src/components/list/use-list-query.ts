@@ -5,9 +5,23 @@ import { debounce } from '../../lib/debounce';
 export const DEFAULT_PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 500;
 
+/** The values a filter takes from the URL: a list of them, or a check. */
+export type FilterRule = readonly string[] | ((value: string) => boolean);
+
+/** True when `value` passes `rule` (no rule: any value). */
+function accepted(rule: FilterRule | undefined, value: string): boolean {
+  if (!rule) return true;
+  return typeof rule === 'function' ? rule(value) : rule.includes(value);
+}
+
 export interface ListQueryOptions<F extends string> {
   /** Names of the filters kept in the URL query (e.g. ['status', 'isFeatured']). */
   filters?: readonly F[];
+  /**
+   * The values each filter accepts. A value in the URL that is not accepted (an old or
+   * hand-edited link) counts as unset: it is neither shown nor sent. Keep this object constant.
+   */
+  accept?: Partial<Record<F, FilterRule>>;
   /** Rows per page: 10 unless told otherwise. */
   pageSize?: number;
   /** Quiet time before typed search text is applied: 500 ms. */
@@ -74,7 +88,10 @@ export function useListQuery<F extends string = never>(
     pageSize = DEFAULT_PAGE_SIZE,
     debounceMs = SEARCH_DEBOUNCE_MS,
     prefix = '',
+    accept,
   } = options;
+  const rules = useRef(accept);
+  rules.current = accept;
   const [searchParams, setSearchParams] = useSearchParams();
   const { pathname } = useLocation();
   const router = useContext(UNSAFE_DataRouterContext)?.router;
@@ -106,7 +123,10 @@ export function useListQuery<F extends string = never>(
   const search = (searchParams.get(searchKey) ?? '').trim();
   const page = parsePage(searchParams.get(pageKey));
   const filterKey = filterNames.join('\n');
-  const filterValues = filterNames.map((name) => searchParams.get(paramName(prefix, name)) ?? '');
+  const filterValues = filterNames.map((name) => {
+    const value = searchParams.get(paramName(prefix, name)) ?? '';
+    return value && accepted(rules.current?.[name], value) ? value : '';
+  });
   const filterValuesKey = filterValues.join('\n');
 
   const filters = useMemo(() => {

@@ -8,7 +8,7 @@ import { listTableState } from '../../components/list/list-table-state';
 import { useListQuery } from '../../components/list/use-list-query';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
-import { formatBookingDateTime } from '../../lib/dates';
+import { formatBookingDateTime, isIsoDay } from '../../lib/dates';
 import { customerName, isRefundEligible, listTotal } from './booking-rules';
 import { useListBookingsQuery } from './bookings-api';
 
@@ -33,6 +33,14 @@ const PAYMENT_STATUS_OPTIONS = [
   { value: 'Declined', label: 'Declined' },
   { value: 'Refund', label: 'Refund' },
 ];
+
+/** Only values these filters offer are taken from the URL (an old link may hold others). */
+const ACCEPT = {
+  arrivalDateTime: isIsoDay,
+  bookingStatus: BOOKING_STATUS_OPTIONS.map((option) => option.value).filter(Boolean),
+  paymentStatus: PAYMENT_STATUS_OPTIONS.map((option) => option.value).filter(Boolean),
+  payoutStatus: ['true', 'false'],
+};
 
 export interface BookingsTableProps {
   /** Only this restaurant's bookings (the restaurant page, or /admin/bookings?restaurant=). */
@@ -66,7 +74,12 @@ export function BookingsTable({
   onView,
   onRefund,
 }: BookingsTableProps) {
-  const list = useListQuery({ filters: BOOKING_FILTERS, pageSize, prefix: urlPrefix });
+  const list = useListQuery({
+    filters: BOOKING_FILTERS,
+    accept: ACCEPT,
+    pageSize,
+    prefix: urlPrefix,
+  });
   const args = {
     ...list.queryArgs,
     ...(restaurantId ? { restaurant: restaurantId } : {}),

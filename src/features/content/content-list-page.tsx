@@ -6,7 +6,7 @@ import { notify } from '../../app/notify';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { ListTable } from '../../components/list/list-table';
 import { listTableState } from '../../components/list/list-table-state';
-import { useListQuery, type ListQueryArgs } from '../../components/list/use-list-query';
+import { useListQuery } from '../../components/list/use-list-query';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/dates';
 import {
@@ -25,25 +25,17 @@ const STATUS_OPTIONS = [
 ];
 const ALL = { value: '', label: 'All' };
 
-/** Filter values from the URL, keeping only the contract's values (an old link may hold others). */
-function queryOf({
-  type,
-  status,
-  ...rest
-}: ListQueryArgs<(typeof FILTERS)[number]>): StaticContentQuery {
-  return {
-    ...rest,
-    ...(type === 'page' || type === 'section' ? { type } : {}),
-    ...(status === 'draft' || status === 'published' ? { status } : {}),
-  };
-}
+/** Only the contract's values are taken from the URL (an old link may hold others). */
+const ACCEPT = {
+  type: TYPE_OPTIONS.map((option) => option.value),
+  status: STATUS_OPTIONS.map((option) => option.value),
+};
 
 type Editing = { item: StaticContent | null } | null;
 
 export default function ContentListPage() {
-  const list = useListQuery({ filters: FILTERS });
-  const query = queryOf(list.queryArgs);
-  const items = useListStaticContentQuery(query);
+  const list = useListQuery({ filters: FILTERS, accept: ACCEPT });
+  const items = useListStaticContentQuery(list.queryArgs as StaticContentQuery);
   const [create, creating] = useCreateStaticContentMutation();
   const [update, updating] = useUpdateStaticContentMutation();
   const [remove, removing] = useDeleteStaticContentMutation();
@@ -114,14 +106,14 @@ export default function ContentListPage() {
           />
           <Select
             aria-label="Type"
-            value={query.type ?? ''}
+            value={list.filters.type ?? ''}
             options={[ALL, ...TYPE_OPTIONS]}
             onChange={(value) => list.setFilter('type', value)}
             style={{ width: 130 }}
           />
           <Select
             aria-label="Status"
-            value={query.status ?? ''}
+            value={list.filters.status ?? ''}
             options={[ALL, ...STATUS_OPTIONS]}
             onChange={(value) => list.setFilter('status', value)}
             style={{ width: 140 }}

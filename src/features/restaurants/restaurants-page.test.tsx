@@ -112,6 +112,17 @@ describe('restaurants list', () => {
     expect(router.state.location.pathname).toBe(`/admin/restaurants/${id(0)}/bookings`);
   });
 
+  it('ignores filter values in the URL that are not a status, a flag or a real day', async () => {
+    const { calls } = restaurantsServer();
+    open('/admin/restaurants?online=maybe&isFeatured=true&createdAt=2026-02-30');
+    await screen.findByText('The Golden Fork');
+    const sent = listCalls(calls)[0].url.searchParams;
+    expect(sent.get('online')).toBeNull();
+    expect(sent.get('createdAt')).toBeNull();
+    expect(sent.get('isFeatured')).toBe('true');
+    expect(screen.getByText('All Statuses')).toBeInTheDocument();
+  });
+
   it('filters by status in the URL and back on page 1', async () => {
     const { calls } = restaurantsServer();
     const { router } = open('/admin/restaurants?page=2&isFeatured=false&createdAt=2026-02-10');

@@ -7,16 +7,18 @@ import { ListTable } from '../../components/list/list-table';
 import { listTableState } from '../../components/list/list-table-state';
 import { useListQuery } from '../../components/list/use-list-query';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDetailDate } from '../../lib/dates';
+import { formatDetailDate, isIsoDay } from '../../lib/dates';
 import { CommissionCell } from './commission-cell';
 import { useRestaurantUpdate } from './restaurant-updates';
 import { useListRestaurantsQuery } from './restaurants-api';
 
 const FILTERS = ['online', 'isFeatured', 'createdAt'] as const;
+const BOOLEAN = ['true', 'false'];
+const ACCEPT = { online: BOOLEAN, isFeatured: BOOLEAN, createdAt: isIsoDay };
 
 export default function RestaurantsPage() {
   const navigate = useNavigate();
-  const list = useListQuery({ filters: FILTERS });
+  const list = useListQuery({ filters: FILTERS, accept: ACCEPT });
   const restaurants = useListRestaurantsQuery(list.queryArgs as unknown as RestaurantListQuery);
   const { save, pending, pendingArgs } = useRestaurantUpdate();
   const { filters } = list;

@@ -26,20 +26,16 @@ const RATING_OPTIONS = [
 ];
 const UPDATE_FAILED = 'Failed to update review status';
 
-/** A filter value from the URL, kept only when it is one the contract accepts (old links may hold others). */
-const knownStatus = (value: string | undefined) =>
-  STATUS_OPTIONS.some((option) => option.value && option.value === value)
-    ? (value as ReviewStatus)
-    : undefined;
-const knownRating = (value: string | undefined) =>
-  RATING_OPTIONS.some((option) => option.value && option.value === value)
-    ? Number(value)
-    : undefined;
+/** Only the contract's values are taken from the URL (an old link may hold others). */
+const ACCEPT = {
+  status: STATUS_OPTIONS.map((option) => option.value).filter(Boolean),
+  rating: RATING_OPTIONS.map((option) => option.value).filter(Boolean),
+};
 
 export default function ReviewsPage() {
-  const list = useListQuery({ filters: FILTERS });
-  const status = knownStatus(list.filters.status);
-  const rating = knownRating(list.filters.rating);
+  const list = useListQuery({ filters: FILTERS, accept: ACCEPT });
+  const status = list.filters.status as ReviewStatus | undefined;
+  const rating = list.filters.rating === undefined ? undefined : Number(list.filters.rating);
   const reviews = useListReviewsQuery({ ...list.queryArgs, status, rating });
   const [updateStatus] = useUpdateReviewStatusMutation();
   const [busy, setBusy] = useState<{ id: string; status: ReviewStatus } | null>(null);
