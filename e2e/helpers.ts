@@ -35,8 +35,17 @@ export function sidebar(page: Page) {
  */
 export async function settled(dialog: Locator): Promise<Locator> {
   await expect(dialog).toBeVisible();
+  // Only animations that end (a spinner inside may run forever), and never longer than 2 s.
   await dialog.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    Promise.race([
+      Promise.all(
+        element
+          .getAnimations({ subtree: true })
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
   );
   return dialog;
 }
