@@ -73,9 +73,7 @@ describe('content list', () => {
     await screen.findByText('Item 10');
     const user = setup();
     await user.type(screen.getByPlaceholderText('Search by title...'), ' partner ');
-    await waitFor(() => expect(router.state.location.search).toBe('?search=partner'), {
-      timeout: 2000,
-    });
+    await waitFor(() => expect(router.state.location.search).toBe('?search=partner'));
     expect(await screen.findByText('Partner with us')).toBeInTheDocument();
 
     await chooseOption('Type', 'Section');

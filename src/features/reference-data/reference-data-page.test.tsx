@@ -242,9 +242,7 @@ describe('booking types configuration', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Type 11')).toBeInTheDocument();
     await user.type(screen.getByPlaceholderText('Search booking types...'), 'dine');
-    await waitFor(() => expect(router.state.location.search).toBe('?search=dine'), {
-      timeout: 2000,
-    });
+    await waitFor(() => expect(router.state.location.search).toBe('?search=dine'));
     expect(await screen.findByText('Dine-in')).toBeInTheDocument();
     expect(screen.queryByText('Type 1')).not.toBeInTheDocument();
     expect(calls.filter((c) => c.path === paths.list)).toHaveLength(1);
@@ -343,7 +341,7 @@ describe('cuisines configuration', () => {
     );
     expect(within(rowOf('Thai')).queryByRole('img', { name: 'Thai' })).not.toBeInTheDocument();
     await setup().type(screen.getByPlaceholderText('Search cuisines...'), 'zzz');
-    expect(await screen.findByText('No cuisines found', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('No cuisines found')).toBeInTheDocument();
   });
 
   it('Add New Cuisine sends a multipart form with the image and reads Adding... while busy', async () => {

@@ -116,9 +116,7 @@ describe('users list', () => {
     await screen.findByText('First10 Last10');
     const user = setup();
     await user.type(screen.getByPlaceholderText('Search users by name or email...'), '  JANE ');
-    await waitFor(() => expect(router.state.location.search).toBe('?search=JANE'), {
-      timeout: 2000,
-    });
+    await waitFor(() => expect(router.state.location.search).toBe('?search=JANE'));
     expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
     const last = userCalls(calls).at(-1)!.url.searchParams;
     expect(last.get('search')).toBe('JANE');
@@ -127,7 +125,7 @@ describe('users list', () => {
 
     await user.clear(screen.getByPlaceholderText('Search users by name or email...'));
     await user.type(screen.getByPlaceholderText('Search users by name or email...'), 'nobody');
-    expect(await screen.findByText('No users found', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
   });
 
   it('shows the server message on failure with Retry', async () => {
@@ -230,9 +228,7 @@ describe('platform fee', () => {
     await act(async () => release());
     expect(await screen.findByText('Updated!')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ platformFee: 12.5 });
-    await waitFor(() => expect(button('Update')).toBeInTheDocument(), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(button('Update')).toBeInTheDocument());
 
     await user.clear(feeInput());
     await user.type(feeInput(), '7{Enter}');
