@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { serverMessage } from '../../api/errors';
 import { notify } from '../../app/notify';
 import { useUpdateRestaurantMutation } from './restaurants-api';
@@ -23,15 +24,26 @@ export const UPDATE_TEXTS: Record<Field, { success: string; failure: string }> =
 /**
  * Saves one field of a restaurant and tells the administrator how it went. Resolves true on
  * success; the row changes when the list is read again (it never flips before the server says so).
+ * Each row and field is busy until its own save ends, also while others run.
  */
 export function useRestaurantUpdate() {
-  const [update, state] = useUpdateRestaurantMutation();
+  const [update] = useUpdateRestaurantMutation();
+  const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
+  const mark = (key: string, busy: boolean) =>
+    setPending((before) => {
+      const next = new Set(before);
+      if (busy) next.add(key);
+      else next.delete(key);
+      return next;
+    });
   const save = async <F extends Field>(
     id: string,
     field: F,
     value: F extends 'platformCommission' ? number : boolean,
   ): Promise<boolean> => {
     const texts = UPDATE_TEXTS[field];
+    const key = `${id} ${field}`;
+    mark(key, true);
     try {
       const result = await update({ id, [field]: value } as never).unwrap();
       notify.success(result.message || texts.success);
@@ -39,7 +51,10 @@ export function useRestaurantUpdate() {
     } catch (error) {
       notify.error(serverMessage(error) ?? texts.failure);
       return false;
+    } finally {
+      mark(key, false);
     }
   };
-  return { save, pending: state.isLoading, pendingArgs: state.originalArgs };
+  const isSaving = (id: string, field: Field) => pending.has(`${id} ${field}`);
+  return { save, isSaving };
 }

@@ -35,7 +35,7 @@ const restaurants: RestaurantListItem[] = Array.from({ length: 12 }, (_, i) => (
 
 interface Options {
   list?: (req: MockRequest) => MockReply | undefined | Promise<MockReply | undefined>;
-  update?: (req: MockRequest) => MockReply | undefined;
+  update?: (req: MockRequest) => MockReply | Promise<MockReply> | undefined;
 }
 
 function restaurantsServer(options: Options = {}) {
@@ -61,7 +61,7 @@ function restaurantsServer(options: Options = {}) {
       });
     }
     if (req.method === 'PUT' && req.path.startsWith('/restaurant/')) {
-      const custom = options.update?.(req);
+      const custom = await options.update?.(req);
       if (custom) return custom;
       const row = rows.find((r) => req.path.endsWith(r._id))!;
       Object.assign(row, req.body);
@@ -325,6 +325,32 @@ describe('featured and status', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(toggle()).toBeChecked());
     expect(puts(calls).map((c) => c.body)).toEqual([{ isFeatured: true }, { isFeatured: true }]);
+  });
+
+  it('keeps each row busy until its own save ends, also while another row saves', async () => {
+    const answers = new Map<string, () => void>();
+    restaurantsServer({
+      update: (req) =>
+        new Promise((resolve) =>
+          answers.set(req.path, () =>
+            resolve(reply(200, { success: true, message: 'Restaurant updated', data: {} })),
+          ),
+        ),
+    });
+    open();
+    await screen.findByText('Place 2');
+    const user = setup();
+    const toggle = (name: string) => screen.getByLabelText(`Featured ${name}`);
+    await user.click(toggle('The Golden Fork'));
+    await user.click(toggle('Place 2'));
+    await waitFor(() => expect(answers.size).toBe(2));
+    const [first, second] = [...answers.values()];
+    second();
+    expect(await screen.findByText('Restaurant updated')).toBeInTheDocument();
+    expect(toggle('Place 2')).not.toHaveClass('ant-switch-loading');
+    expect(toggle('The Golden Fork')).toHaveClass('ant-switch-loading');
+    first();
+    await waitFor(() => expect(toggle('The Golden Fork')).not.toHaveClass('ant-switch-loading'));
   });
 
   it('activates and deactivates, with the server message on failure', async () => {

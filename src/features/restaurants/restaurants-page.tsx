@@ -20,10 +20,8 @@ export default function RestaurantsPage() {
   const navigate = useNavigate();
   const list = useListQuery({ filters: FILTERS, accept: ACCEPT });
   const restaurants = useListRestaurantsQuery(list.queryArgs as unknown as RestaurantListQuery);
-  const { save, pending, pendingArgs } = useRestaurantUpdate();
+  const { save, isSaving } = useRestaurantUpdate();
   const { filters } = list;
-  const busy = (id: string, field: 'online' | 'isFeatured') =>
-    pending && pendingArgs?.id === id && field in pendingArgs;
 
   return (
     <Flex vertical gap="middle">
@@ -111,7 +109,7 @@ export default function RestaurantsPage() {
               <Switch
                 aria-label={`Featured ${r.name}`}
                 checked={r.isFeatured}
-                loading={busy(r._id, 'isFeatured')}
+                loading={isSaving(r._id, 'isFeatured')}
                 onChange={(checked) => void save(r._id, 'isFeatured', checked)}
               />
             ),
@@ -130,7 +128,7 @@ export default function RestaurantsPage() {
                 <Button
                   size="small"
                   danger={r.online}
-                  loading={busy(r._id, 'online')}
+                  loading={isSaving(r._id, 'online')}
                   onClick={() => void save(r._id, 'online', !r.online)}
                 >
                   {r.online ? 'Deactivate' : 'Activate'}
