@@ -35,6 +35,12 @@ const migrationsFolder = path.resolve(
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that PostgreSQL ends (a restart, an administrator, a dropped database)
+    // is an 'error' on the pool: without a listener it would crash the process. The pool
+    // discards that connection and opens another on the next query.
+    pool.on('error', (error) => {
+      console.warn(`database: an idle connection was closed by the server (${error.message})`);
+    });
     // bigint and numeric come back as strings from pg; drizzle's number modes convert them.
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
