@@ -1458,7 +1458,7 @@ export interface components {
       data: components['schemas']['Booking'];
     };
     UpdateBookingNotesRequest: {
-      /** @description Replaces the notes; an empty string clears them. */
+      /** @description Replaces the notes; an empty string clears them. Plain text, stored and returned exactly as sent (no markup is interpreted). */
       adminNotes: string;
     };
     BookingActivity: {
@@ -1660,8 +1660,9 @@ export interface components {
     Faq: {
       /** @description Present on stored entries; omit it for a new entry. */
       _id?: components['schemas']['Id'];
-      /** @description Cleaned by the server with the same allow-list as ContentBody (so stored text is HTML: "<" comes back as "&lt;"). An entry whose question or answer is blank after cleaning is dropped. */
+      /** @description Plain text, stored and returned exactly as typed after trimming ("<" comes back as "<"; no markup is interpreted). An entry whose question or answer is blank after trimming is dropped. */
       question: string;
+      /** @description Plain text, like question. */
       answer: string;
     };
     StaticContent: {

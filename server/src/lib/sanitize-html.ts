@@ -93,9 +93,36 @@ const OPTIONS: sanitize.IOptions = {
   nestingLimit: 50,
 };
 
-/** Cleans rich text (HTML) to the editor's allow-list. */
+/** Elements whose whole content the cleaner drops (sanitize-html's default `nonTextTags`). */
+const DROPPED_WITH_CONTENT = ['script', 'style', 'textarea', 'option', 'xmp'];
+
+/**
+ * An opening tag of a dropped-with-content element that is never closed would take every later
+ * character with it ("<style><p>after</p>" loses "after"). Such an opening is kept as the text it
+ * was, so what follows a malformed tag is cleaned like the rest and stays visible.
+ */
+export function escapeUnclosedDroppedTags(html: string): string {
+  let result = html;
+  for (const tag of DROPPED_WITH_CONTENT) {
+    const opening = new RegExp(`<${tag}(?=[\\s/>])`, 'gi');
+    const closing = new RegExp(`</${tag}[\\s>]`, 'gi');
+    let match: RegExpExecArray | null;
+    while ((match = opening.exec(result))) {
+      closing.lastIndex = match.index;
+      const closed = closing.exec(result);
+      if (closed) {
+        opening.lastIndex = closed.index + closed[0].length;
+        continue;
+      }
+      result = `${result.slice(0, match.index)}&lt;${result.slice(match.index + 1)}`;
+    }
+  }
+  return result;
+}
+
+/** Cleans rich text (HTML) to the editor's allow-list; text after a malformed tag is kept. */
 export function sanitizeRichText(html: string): string {
-  return sanitize(html, OPTIONS).trim();
+  return sanitize(escapeUnclosedDroppedTags(html), OPTIONS).trim();
 }
 
 /** True when the cleaned HTML shows nothing: no text and no image. */

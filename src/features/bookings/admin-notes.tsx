@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Input } from 'antd';
 import { useAppSelector } from '../../app/hooks';
-import { htmlToText } from '../../lib/html-text';
 import { notify } from '../../app/notify';
 import { useUpdateBookingNotesMutation } from './bookings-api';
 import { notesFailedText, notesSavedText, type BookingEntry } from './entry-messages';
@@ -30,8 +29,8 @@ export function AdminNotes({
 }) {
   const token = useAppSelector((state) => state.auth.token);
   const [save] = useUpdateBookingNotesMutation();
-  // Stored notes are cleaned HTML ("a &amp; b"): edited as the text they show.
-  const [text, setText] = useState(() => htmlToText(notes));
+  // Plain text, edited and saved exactly as typed.
+  const [text, setText] = useState(notes);
   const [state, setState] = useState<SaveState>('idle');
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -106,8 +106,8 @@ const bookings: Booking[] = [
   makeBooking(2, {
     status: 'cancelled',
     PaymentStatus: 'Paid',
-    // Stored notes are cleaned HTML (the server escapes what could be markup).
-    adminNotes: 'Ask for &lt;corner&gt; &amp; window',
+    // Notes are plain text: shown and edited exactly as stored.
+    adminNotes: 'Ask for <corner> & window',
   }),
   makeBooking(3, { PaymentStatus: 'Pending', refundProcessed: true }),
   makeBooking(4, {
@@ -395,7 +395,7 @@ describe('booking detail', () => {
     expect(router.state.location.search).toBe('');
   });
 
-  it('shows stored notes as the text they hold, not as HTML source', async () => {
+  it('shows stored notes exactly as the plain text they are', async () => {
     bookingsServer();
     open(`/admin/bookings?booking=${bookings[1]._id}`);
     expect(await screen.findByLabelText('Admin Notes')).toHaveValue('Ask for <corner> & window');

@@ -47,7 +47,7 @@ export function editorPages(): StaticContent[] {
         {
           _id: '10000000-0000-4000-8000-000000000001',
           question: 'How do I cancel?',
-          answer: 'Open the booking &amp; cancel.',
+          answer: 'Open the booking & cancel.',
         },
         {
           _id: '10000000-0000-4000-8000-000000000002',

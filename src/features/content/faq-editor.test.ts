@@ -3,7 +3,6 @@ import {
   initialFaqEditorState,
   type FaqEditorState,
 } from './faq-editor';
-import { htmlToText } from '../../lib/html-text';
 
 const a = { _id: 'a', question: 'Qa', answer: 'Aa' };
 const b = { _id: 'b', question: 'Qb', answer: 'Ab' };
@@ -92,13 +91,5 @@ describe('FAQ editing rules', () => {
       ...initialFaqEditorState,
       faqs: [c],
     });
-  });
-});
-
-describe('htmlToText', () => {
-  test('reads stored FAQ HTML as plain text without running anything', () => {
-    expect(htmlToText('plain')).toBe('plain');
-    expect(htmlToText('a &lt; b &amp; c')).toBe('a < b & c');
-    expect(htmlToText('<strong>bold</strong> <img src="x" />ok')).toBe('bold ok');
   });
 });

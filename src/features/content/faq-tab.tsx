@@ -9,7 +9,6 @@ import {
   type EditorTab,
 } from './editor-pages';
 import { faqEditorReducer, initialFaqEditorState } from './faq-editor';
-import { htmlToText } from '../../lib/html-text';
 
 /** The FAQs tab: a question/answer form, the card list with edit and delete, and submit. */
 export function FaqTab({ tab }: { tab: EditorTab }) {
@@ -21,13 +20,8 @@ export function FaqTab({ tab }: { tab: EditorTab }) {
 
   useEffect(() => {
     if (!loadedAt) return;
-    // Stored FAQ text is sanitised HTML; the tab works with its plain text.
-    const faqs = (page?.faqs ?? []).map((faq) => ({
-      ...faq,
-      question: htmlToText(faq.question),
-      answer: htmlToText(faq.answer),
-    }));
-    dispatch({ type: 'load', faqs });
+    // FAQ text is plain text, shown and edited exactly as stored.
+    dispatch({ type: 'load', faqs: page?.faqs ?? [] });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadedAt]);
 

@@ -3,6 +3,7 @@ import { Alert, Button, Flex, Spin } from 'antd';
 import { PageSpinner } from '../../components/page-spinner';
 import { useUpdateStaticContentMutation } from './content-api';
 import { useEditorPage, useEditorToasts, type EditorTab } from './editor-pages';
+import { withOrdinarySpaces } from '../../lib/rich-text-spaces';
 
 const RichTextEditor = lazy(
   () => import(/* webpackChunkName: "rich-text-editor" */ './rich-text-editor'),
@@ -25,7 +26,12 @@ export function RichTextTab({ tab }: { tab: EditorTab }) {
     try {
       await save({
         slug: tab.slug,
-        body: { title: page?.title ?? tab.label, content, status: 'draft' },
+        // The editor's HTML writes every space as &nbsp;; the saved page has ordinary spaces.
+        body: {
+          title: page?.title ?? tab.label,
+          content: withOrdinarySpaces(content),
+          status: 'draft',
+        },
       }).unwrap();
       toasts.saved();
     } catch (error) {

@@ -173,7 +173,7 @@ describe('FAQs tab', () => {
     const user = setup();
     await user.click(await screen.findByText('FAQs', { selector: '[role="tab"]' }));
     await waitFor(() => expect(cards()).toHaveLength(2));
-    // Stored text is sanitised HTML; the card shows it as text.
+    // FAQ text is plain text; the card shows it exactly.
     expect(cards()[0]).toHaveTextContent('Open the booking & cancel.');
 
     const question = screen.getByPlaceholderText('Add Question');
