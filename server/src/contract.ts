@@ -1,17 +1,7 @@
-/** The v1 contract, bundled from its files into one document (the form fastify-openapi-glue takes). */
-import { fileURLToPath } from 'node:url';
-import path from 'node:path';
-import { bundle, loadConfig } from '@redocly/openapi-core';
+/** The v1 contract (loaded in openapi/tools, shared with the tests and scripts) and its secured operations. */
+import type { Contract } from '../../openapi/tools/load-contract.js';
 
-export const contractFile = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../openapi/openapi.yaml',
-);
-
-export type Contract = {
-  paths: Record<string, Record<string, { operationId?: string; [key: string]: unknown }>>;
-  [key: string]: unknown;
-};
+export { contractFile, loadContract, type Contract } from '../../openapi/tools/load-contract.js';
 
 type SecurityRequirement = Record<string, string[]>;
 
@@ -38,19 +28,4 @@ export function securedOperations(contract: Contract): Set<string> {
     }
   }
   return secured;
-}
-
-let cached: Promise<Contract> | undefined;
-
-export function loadContract(): Promise<Contract> {
-  cached ??= (async () => {
-    const config = await loadConfig({});
-    const result = await bundle({ ref: contractFile, config, dereference: false });
-    return result.bundle.parsed as Contract;
-  })();
-  return structuredCloneAsync(cached);
-}
-
-async function structuredCloneAsync(value: Promise<Contract>): Promise<Contract> {
-  return structuredClone(await value);
 }

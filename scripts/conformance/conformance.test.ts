@@ -1,0 +1,201 @@
+/**
+ * The checker against the reference server: it passes (read-only in-process, --write through the
+ * command line with a JUnit report), and through a proxy that breaks one answer at a time it names
+ * each break and exits 1. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createTestApp, type TestApp } from '../../server/test/helpers/test-app.js';
+import { TEST_ADMIN } from '../../server/test/helpers/constants.js';
+import { table } from './report.js';
+import { runConformance } from './run.js';
+
+let testApp: TestApp;
+let apiUrl: string;
+let seededFee: number;
+const credentials = { email: TEST_ADMIN.adminEmail, password: TEST_ADMIN.adminPassword };
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  apiUrl = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/api/v1`;
+  seededFee = (await testApp.as({ method: 'GET', url: '/api/v1/configuration' })).json().data
+    .platformFee;
+});
+
+afterAll(() => testApp?.close());
+
+test('the reference server keeps the contract (read-only): every read exercised, every secured operation refuses a missing or malformed token', async () => {
+  const report = await runConformance({ baseUrl: apiUrl, ...credentials, write: false });
+  const output = table(report.results);
+  expect(report.exitCode).toBe(0);
+  expect(output).not.toMatch(/FAIL|UNREACHABLE/);
+  for (const result of report.results) {
+    expect(result.failures).toEqual([]);
+    if (result.operation.method === 'GET') expect(result.exercised).toBe(true);
+    if (result.operation.secured) expect(result.passed).toBeGreaterThanOrEqual(2);
+  }
+});
+
+test('the command with --write passes, round-trips its own records and writes a JUnit report', async () => {
+  const junitFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'conformance-')), 'junit.xml');
+  const { stdout } = await promisify(execFile)(
+    'node_modules/.bin/tsx',
+    [
+      'scripts/conformance.ts',
+      '--base-url',
+      apiUrl,
+      '--email',
+      credentials.email,
+      '--password',
+      credentials.password,
+      '--write',
+      '--junit',
+      junitFile,
+    ],
+    { timeout: 120_000 },
+  );
+  for (const id of [
+    'createBookingType',
+    'updateBookingType',
+    'deleteBookingType',
+    'createCategory',
+    'updateCategory',
+    'createStaticContent',
+    'updateStaticContent',
+    'deleteStaticContent',
+    'updateConfiguration',
+  ]) {
+    expect(stdout).toMatch(new RegExp(`^${id} +\\d+ +\\d+ +ok`, 'm'));
+  }
+  expect(stdout).toMatch(
+    /^refundOrder +2 +2 +401 checks only, not exercised \(no safe round trip/m,
+  );
+  const xml = await readFile(junitFile, 'utf8');
+  expect(xml).toContain('failures="0"');
+  expect(xml).toContain('<testcase name="listBookings" classname="Bookings"/>');
+  // Its own records are gone or deactivated; the platform fee is back.
+  const types = await testApp.as({ method: 'GET', url: '/api/v1/bookingTypes?search=Conformance' });
+  expect(types.json().count).toBe(0);
+  const categories = await testApp.as({
+    method: 'GET',
+    url: '/api/v1/admin/categories?search=Conformance',
+  });
+  expect(categories.json().data.map((c: { status: boolean }) => c.status)).toEqual([false]);
+  const fee = await testApp.as({ method: 'GET', url: '/api/v1/configuration' });
+  expect(fee.json().data.platformFee).toBe(seededFee);
+});
+
+type Break = (request: http.IncomingMessage, answer: { status: number; body: unknown }) => void;
+
+/** A proxy to the reference server that lets `breakAnswer` change answers to matching requests. */
+async function breakingProxy(
+  breakAnswer: Break,
+  addToken?: (request: http.IncomingMessage) => boolean,
+) {
+  let token: string | undefined;
+  const server = http.createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const headers = { ...request.headers } as Record<string, string>;
+    delete headers.host;
+    if (token && !headers.authorization && addToken?.(request))
+      headers.authorization = `Bearer ${token}`;
+    const upstream = await fetch(`${apiUrl}${request.url}`, {
+      method: request.method,
+      headers,
+      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+    });
+    const text = await upstream.text();
+    const answer = { status: upstream.status, body: text ? (JSON.parse(text) as unknown) : text };
+    token ??= (answer.body as { token?: string }).token;
+    breakAnswer(request, answer);
+    response.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' });
+    response.end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+const on = (method: string, pathname: string, request: http.IncomingMessage) =>
+  request.method === method && request.url?.split('?')[0] === pathname;
+
+test.each([
+  {
+    what: 'a wrong type',
+    only: 'listUsers',
+    breakAnswer: ((request, answer) => {
+      const rows = (answer.body as { data?: { email: unknown }[] }).data;
+      if (on('GET', '/admin/users', request) && rows?.[0]) rows[0].email = 42;
+    }) as Break,
+    expected:
+      /^listUsers .*FAIL GET \/admin\/users at \/data\/0\/email: expected a string, got number 42/m,
+  },
+  {
+    what: 'a missing required field',
+    only: 'listBookings',
+    breakAnswer: ((request, answer) => {
+      if (on('GET', '/admin/bookings', request)) delete (answer.body as { count?: number }).count;
+    }) as Break,
+    expected:
+      /^listBookings .*FAIL GET \/admin\/bookings at \/count: expected the required property "count", got nothing \(missing\)/m,
+  },
+  {
+    what: 'an undeclared status code',
+    only: 'getTotalRevenue',
+    breakAnswer: ((request, answer) => {
+      if (on('GET', '/total/revenue', request) && request.headers.authorization)
+        answer.status = 418;
+    }) as Break,
+    expected:
+      /^getTotalRevenue .*FAIL GET \/total\/revenue: expected a declared status \(HTTP 200, 401, 403\), got HTTP 418/m,
+  },
+  {
+    what: 'a secured operation answering 200 without a token',
+    only: 'getTotalUsers',
+    breakAnswer: (() => undefined) as Break,
+    addToken: (request: http.IncomingMessage) => on('GET', '/total/user', request),
+    expected:
+      /^getTotalUsers .*FAIL GET \/total\/user without a token: expected HTTP 401, got HTTP 200/m,
+  },
+])('names $what and exits 1', async ({ only, breakAnswer, addToken, expected }) => {
+  const proxy = await breakingProxy(breakAnswer, addToken);
+  try {
+    const report = await runConformance({
+      baseUrl: proxy.url,
+      ...credentials,
+      write: false,
+      only: [only],
+    });
+    const output = table(report.results);
+    expect(report.exitCode).toBe(1);
+    expect(output).toMatch(expected);
+    expect(report.results.map((r) => r.operation.id)).toEqual([only]);
+  } finally {
+    await proxy.close();
+  }
+});
+
+test('an unreachable backend is reported and the command exits 1', async () => {
+  const run = promisify(execFile)('node_modules/.bin/tsx', [
+    'scripts/conformance.ts',
+    '--base-url',
+    'http://127.0.0.1:9/api/v1',
+    '--email',
+    credentials.email,
+    '--password',
+    credentials.password,
+  ]);
+  await expect(run).rejects.toMatchObject({
+    code: 1,
+    stdout: expect.stringMatching(
+      /^login .*UNREACHABLE POST \/user\/login .*: expected an answer, got no answer/m,
+    ),
+  });
+});
