@@ -4,7 +4,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -48,16 +49,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   let release = async () => {};
   let client: PGlite;
+  // Bookings search uses trigram indexes (migration 0002); PostgreSQL ships pg_trgm as contrib.
+  const extensions: PGliteOptions['extensions'] = { pg_trgm };
   if ('dataDir' in options) {
     release = await acquireDataDirLock(options.dataDir);
     try {
-      client = await PGlite.create({ dataDir: options.dataDir });
+      client = await PGlite.create({ dataDir: options.dataDir, extensions });
     } catch (error) {
       await release();
       throw error;
     }
   } else {
-    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    client = await PGlite.create({
+      extensions,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });

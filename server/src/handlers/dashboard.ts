@@ -1,13 +1,13 @@
 /** Dashboard: totals with their change over 30 days, top restaurants, recent activity. */
-import { count, desc, eq, gte, lt, and, sql } from 'drizzle-orm';
+import { count, desc, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { activityLogs, bookings, restaurants, users } from '../db/schema.js';
+import { activityLogs, restaurants, users } from '../db/schema.js';
 import { exponentOf, fromMinor } from '../lib/money.js';
 import { toUsdCents } from '../lib/usd-rates.js';
 import { iso } from '../lib/paging.js';
-import { collectedMinor } from '../queries/revenue.js';
-import { bookingAggregates, ratingAggregates } from '../queries/restaurant-stats.js';
+import { bookingFigures } from '../queries/booking-figures.js';
+import { restaurantFigures } from '../queries/restaurant-stats.js';
 import type { Handlers } from './types.js';
 
 const DAY = 86_400_000;
@@ -35,29 +35,29 @@ async function countWithChange(db: Db, table: PgTable, createdAt: AnyPgColumn) {
 }
 
 async function usdRevenue(db: Db, from?: Date, to?: Date): Promise<bigint> {
-  const conditions = [from && gte(bookings.createdAt, from), to && lt(bookings.createdAt, to)];
-  const rows = await db
-    .select({
-      currency: bookings.currency,
-      minor: sql<string>`coalesce(sum(${collectedMinor}), 0)::bigint`,
-    })
-    .from(bookings)
-    .where(and(...conditions.filter((c) => c !== undefined)))
-    .groupBy(bookings.currency);
+  const rows = await bookingFigures(db, from, to);
   return rows.reduce(
-    (sum, row) => sum + toUsdCents(BigInt(row.minor), row.currency, exponentOf(row.currency)),
+    (sum, row) => sum + toUsdCents(row.collectedMinor, row.currency, exponentOf(row.currency)),
     0n,
   );
 }
 
 export const dashboardHandlers: Handlers = {
   async getTotalBookings(req) {
-    const { total, change } = await countWithChange(req.server.db, bookings, bookings.createdAt);
+    const db = req.server.db;
+    const { recent, previous } = windows();
+    const count = async (from?: Date, to?: Date) =>
+      (await bookingFigures(db, from, to)).reduce((sum, row) => sum + row.bookings, 0);
+    const [total, last, before] = await Promise.all([
+      count(),
+      count(recent),
+      count(previous, recent),
+    ]);
     return {
       success: true,
       message: 'Total bookings',
       status_code: 200,
-      data: { bookingCount: total, percentageIncrease: change },
+      data: { bookingCount: total, percentageIncrease: percentChange(last, before) },
     };
   },
 
@@ -102,25 +102,18 @@ export const dashboardHandlers: Handlers = {
   },
 
   async getTopRestaurants(req) {
-    const db = req.server.db;
-    const agg = bookingAggregates(db);
-    const rating = ratingAggregates(db);
-    const rows = await db
+    const rows = await req.server.db
       .select({
         id: restaurants.id,
         name: restaurants.name,
         logo: restaurants.logo,
         currency: restaurants.currency,
-        totalBookings: sql<number>`coalesce(${agg.totalBookings}, 0)::int`,
-        earningsMinor: sql<string>`coalesce(${agg.earningsMinor}, 0)`,
-        averageRating: sql<string>`coalesce(${rating.averageRating}, 0)`,
+        ...restaurantFigures,
       })
       .from(restaurants)
-      .leftJoin(agg, eq(agg.restaurantId, restaurants.id))
-      .leftJoin(rating, eq(rating.restaurantId, restaurants.id))
       .orderBy(
-        desc(sql`coalesce(${agg.totalBookings}, 0)`),
-        desc(sql`coalesce(${rating.averageRating}, 0)`),
+        desc(restaurantFigures.totalBookings),
+        desc(restaurantFigures.averageRating),
         restaurants.name,
       )
       .limit(5);

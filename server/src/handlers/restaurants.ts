@@ -1,13 +1,12 @@
 /** Restaurants: the list, the detail page, online/featured/commission updates, the name lookup. */
-import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { bookings, menuItems, restaurants, users } from '../db/schema.js';
+import { menuItems, restaurants, users } from '../db/schema.js';
 import { logActivity } from '../lib/activity-log.js';
 import { badRequest, notFound } from '../lib/http-error.js';
 import { fromMinor } from '../lib/money.js';
 import { iso, likePattern, utcDayRange } from '../lib/paging.js';
-import { bookingAggregates, ratingAggregates } from '../queries/restaurant-stats.js';
-import { collectedMinor } from '../queries/revenue.js';
+import { restaurantFigures, restaurantStatistics } from '../queries/restaurant-stats.js';
 import type { Handlers, ResultOf } from './types.js';
 
 export const RESTAURANT_NOT_FOUND = 'Restaurant not found';
@@ -21,18 +20,9 @@ async function restaurantRows(
   where: SQL | undefined,
   page?: { skip: number; limit: number },
 ) {
-  const agg = bookingAggregates(db);
-  const rating = ratingAggregates(db);
   const query = db
-    .select({
-      restaurant: restaurants,
-      totalBookings: sql<number>`coalesce(${agg.totalBookings}, 0)::int`,
-      earningsMinor: sql<string>`coalesce(${agg.earningsMinor}, 0)`,
-      averageRating: sql<string>`coalesce(${rating.averageRating}, 0)`,
-    })
+    .select({ restaurant: restaurants, ...restaurantFigures })
     .from(restaurants)
-    .leftJoin(agg, eq(agg.restaurantId, restaurants.id))
-    .leftJoin(rating, eq(rating.restaurantId, restaurants.id))
     .where(where)
     .orderBy(desc(restaurants.createdAt), restaurants.id)
     .$dynamic();
@@ -52,24 +42,6 @@ async function restaurantRows(
     totalEarnings: fromMinor(Number(earningsMinor), r.currency),
     currency: r.currency,
   }));
-}
-
-/**
- * Statistics of the detail page, in minor units: revenue is what was collected (queries/revenue),
- * earnings that revenue less the platform's fee (never below 0 per booking), payouts the net
- * payout of bookings paid out to the restaurant.
- */
-async function statistics(db: Db, restaurantId: string) {
-  const [row] = await db
-    .select({
-      revenue: sql<string>`coalesce(sum(${collectedMinor}), 0)::bigint`,
-      earnings: sql<string>`coalesce(sum(case when ${collectedMinor} > 0 then greatest(${collectedMinor} - ${bookings.fee}, 0) else 0 end), 0)::bigint`,
-      total: sql<number>`count(*)::int`,
-      payouts: sql<string>`coalesce(sum(${bookings.netPayout}) filter (where ${bookings.payout}), 0)::bigint`,
-    })
-    .from(bookings)
-    .where(eq(bookings.restaurantId, restaurantId));
-  return row;
 }
 
 const CHANGES = {
@@ -129,7 +101,7 @@ export const restaurantsHandlers: Handlers = {
         .from(users)
         .where(and(eq(users.restaurantId, restaurant.id), eq(users.role, 'staff')))
         .orderBy(asc(users.createdAt), users.id),
-      statistics(db, restaurant.id),
+      restaurantStatistics(db, restaurant.id),
       db
         .select({ menuItemCount: count() })
         .from(menuItems)

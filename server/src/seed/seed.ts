@@ -8,6 +8,7 @@ import type { Db } from '../db/client.js';
 import * as t from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { exponentOf } from '../lib/money.js';
+import { insertRows } from './insert-rows.js';
 import { seedContent } from './seed-content.js';
 import { initialsImage } from './initials-image.js';
 import * as names from './reference-names.js';
@@ -38,11 +39,8 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   return true;
 }
 
-async function insertChunked<T extends t.AnyTable>(db: Db, table: T, rows: T['$inferInsert'][]) {
-  for (let i = 0; i < rows.length; i += 500) {
-    await db.insert(table).values(rows.slice(i, i + 500) as never);
-  }
-}
+/** Bookings are generated, inserted and forgotten this many at a time (flat memory at any size). */
+const BOOKING_BATCH = 2_000;
 
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
   faker.seed(20261122);
@@ -165,8 +163,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       staff.push({ ...member, subRole, restaurantId: restaurant.id, status: true });
     }
   });
-  await insertChunked(db, t.users, [admin, support, ...owners, ...staff, ...diners]);
-  await insertChunked(db, t.restaurants, restaurants);
+  await insertRows(db, t.users, [admin, support, ...owners, ...staff, ...diners]);
+  await insertRows(db, t.restaurants, restaurants);
   await db.insert(t.configuration).values({ id: 1, platformFee: 10 });
 
   // Reference lists, one inactive entry in each kind that has a status.
@@ -186,7 +184,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   const allergies = reference('allergy', names.ALLERGIES);
   const dietaries = reference('dietary', names.DIETARIES);
   const cuisines = reference('cuisine', names.CUISINES);
-  await insertChunked(db, t.referenceItems, [
+  await insertRows(db, t.referenceItems, [
     ...bookingTypes,
     ...categories,
     ...ingredients,
@@ -194,7 +192,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
     ...dietaries,
     ...cuisines,
   ]);
-  await insertChunked(
+  await insertRows(
     db,
     t.restaurantReferences,
     restaurants.flatMap((r) =>
@@ -205,7 +203,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       ].map((item) => ({ restaurantId: r.id, itemId: item.id })),
     ),
   );
-  await insertChunked(
+  await insertRows(
     db,
     t.userReferences,
     diners.flatMap((u) =>
@@ -232,12 +230,12 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
         currency: r.currency,
       })),
   );
-  await insertChunked(
+  await insertRows(
     db,
     t.menuItems,
     menu.map(({ currency: _c, ...row }) => row),
   );
-  await insertChunked(
+  await insertRows(
     db,
     t.menuItemIngredients,
     menu.flatMap((m) =>
@@ -251,14 +249,27 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   );
 
   const platformFeePct = 10;
-  const bookingRows: t.Booking[] = [];
-  const orderRows: t.Order[] = [];
-  const itemRows: (typeof t.orderItems.$inferInsert)[] = [];
-  const refundRows: (typeof t.refunds.$inferInsert)[] = [];
-  const activityRows: (typeof t.bookingActivities.$inferInsert)[] = [];
+  let bookingRows: t.Booking[] = [];
+  let orderRows: t.Order[] = [];
+  let itemRows: (typeof t.orderItems.$inferInsert)[] = [];
+  let refundRows: (typeof t.refunds.$inferInsert)[] = [];
+  let activityRows: (typeof t.bookingActivities.$inferInsert)[] = [];
+  const flushBookings = async () => {
+    await insertRows(db, t.bookings, bookingRows);
+    await insertRows(db, t.orders, orderRows);
+    await insertRows(db, t.orderItems, itemRows);
+    await insertRows(db, t.refunds, refundRows);
+    await insertRows(db, t.bookingActivities, activityRows);
+    [bookingRows, orderRows, itemRows, refundRows, activityRows] = [[], [], [], [], []];
+  };
+  /** The first bookings' references, for the recent activity entries below. */
+  const firstRefs: string[] = [];
   const menuByRestaurant = new Map<string, typeof menu>();
   for (const m of menu)
     menuByRestaurant.set(m.restaurantId, [...(menuByRestaurant.get(m.restaurantId) ?? []), m]);
+  const staffByRestaurant = new Map<string, t.User[]>();
+  for (const s of staff)
+    staffByRestaurant.set(s.restaurantId!, [...(staffByRestaurant.get(s.restaurantId!) ?? []), s]);
 
   for (let i = 0; i < sizes.bookings; i += 1) {
     const restaurant = i < 40 ? restaurants[i % 3] : faker.helpers.arrayElement(restaurants);
@@ -433,7 +444,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       refundedTotal,
       createdAt,
     });
-    const staffOfRestaurant = staff.filter((s) => s.restaurantId === restaurant.id);
+    const staffOfRestaurant = staffByRestaurant.get(restaurant.id) ?? [];
     activityRows.push({
       id: uuid(),
       bookingId,
@@ -459,14 +470,12 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
         createdAt: new Date(createdAt.getTime() + 60_000),
       });
     }
+    if (firstRefs.length < 12) firstRefs.push(bookingRows.at(-1)!.bookingRef);
+    if (bookingRows.length === BOOKING_BATCH) await flushBookings();
   }
-  await insertChunked(db, t.bookings, bookingRows);
-  await insertChunked(db, t.orders, orderRows);
-  await insertChunked(db, t.orderItems, itemRows);
-  await insertChunked(db, t.refunds, refundRows);
-  await insertChunked(db, t.bookingActivities, activityRows);
+  await flushBookings();
 
-  await insertChunked(
+  await insertRows(
     db,
     t.reviews,
     Array.from({ length: sizes.reviews }, (_, i) => ({
@@ -480,19 +489,19 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
     })),
   );
 
-  await insertChunked(
+  await insertRows(
     db,
     t.activityLogs,
     Array.from({ length: 12 }, (_, i) => {
-      const booking = bookingRows[i];
+      const bookingRef = firstRefs[i % firstRefs.length];
       const restaurant = restaurants[i % restaurants.length];
       const entries = [
         {
           title: 'New booking received',
-          description: `${booking.bookingRef} at ${restaurant.name}`,
+          description: `${bookingRef} at ${restaurant.name}`,
         },
         { title: 'Restaurant registered', description: `${restaurant.name} joined the platform` },
-        { title: 'Payment received', description: `Payment for ${booking.bookingRef}` },
+        { title: 'Payment received', description: `Payment for ${bookingRef}` },
         {
           title: 'New user signed up',
           description: `${diners[i].firstName} ${diners[i].lastName} created an account`,

@@ -1,0 +1,207 @@
+/**
+ * Scale (README "Scale"): the figures kept by triggers on bookings always equal what the bookings
+ * say, the time windows built from them are exact, and (on PostgreSQL) no call of the bookings
+ * list, its search and filters, or the dashboard needs a sequential scan of bookings.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import { bookings, restaurants } from '../src/db/schema.js';
+import { bookingFigures } from '../src/queries/booking-figures.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function rows(query: ReturnType<typeof sql>) {
+  return ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] })
+    .rows;
+}
+
+/** booking_stats and booking_hourly as they are, and as they would be recomputed from bookings. */
+async function expectFiguresMatchBookings() {
+  const stats = sql`restaurant_id, status, payment_status, payout`;
+  const kept = await rows(sql`
+    select ${stats}, bookings::int as n, collected_minor::text as c, earnings_minor::text as e,
+      payouts_minor::text as p
+    from booking_stats where bookings <> 0 or collected_minor <> 0 order by ${stats}`);
+  const recomputed = await rows(sql`
+    select ${stats}, count(*)::int as n, sum(c)::text as c,
+      sum(case when c > 0 then greatest(c - fee, 0) else 0 end)::text as e,
+      sum(case when payout then net_payout else 0 end)::text as p
+    from (select *, booking_collected_minor(payment_status, total, refunded_total) as c
+      from bookings) b
+    group by ${stats} order by ${stats}`);
+  expect(kept).toEqual(recomputed);
+  const hourly = sql`hour, currency`;
+  expect(
+    await rows(sql`select ${hourly}, bookings::int as n, collected_minor::text as c
+      from booking_hourly where bookings <> 0 order by ${hourly}`),
+  ).toEqual(
+    await rows(sql`select floor(extract(epoch from created_at) / 3600)::bigint as hour, currency,
+      count(*)::int as n,
+      sum(booking_collected_minor(payment_status, total, refunded_total))::text as c
+      from bookings group by 1, 2 order by 1, 2`),
+  );
+}
+
+test('the figures follow inserts, updates, refunds and deletes of bookings', async () => {
+  const db = t.database.db;
+  await expectFiguresMatchBookings();
+  // A paid table deposit (no orders), refundable as a whole booking.
+  const [paid] = await db
+    .select()
+    .from(bookings)
+    .where(
+      sql`${bookings.paymentStatus} = 'Paid' and ${bookings.refundedTotal} = 0 and not exists (select 1 from orders where orders.booking_id = ${bookings.id})`,
+    )
+    .limit(1);
+  const [other] = await db
+    .select()
+    .from(restaurants)
+    .where(sql`${restaurants.id} <> ${paid.restaurantId}`)
+    .limit(1);
+
+  // A refund through the API, then changes of every column the figures depend on.
+  const refund = await t.as({
+    method: 'POST',
+    url: '/api/v1/admin/booking-refund',
+    payload: { bookingId: paid.id, amount: 1, notes: 'figures' },
+  });
+  expect(refund.statusCode).toBe(200);
+  await db
+    .update(bookings)
+    .set({
+      status: 'payout',
+      paymentStatus: 'Deposited',
+      payout: true,
+      fee: 0,
+      restaurantId: other.id,
+      createdAt: new Date(Date.now() - 3 * 86_400_000),
+    })
+    .where(eq(bookings.id, paid.id));
+  await db
+    .update(bookings)
+    .set({ paymentStatus: 'Declined' })
+    .where(eq(bookings.status, 'pending'));
+  await expectFiguresMatchBookings();
+
+  // A notes-only change writes no figure; a delete and a new booking are counted.
+  const before = await rows(sql`select count(*)::int as n from booking_stats`);
+  await db.update(bookings).set({ adminNotes: 'x' }).where(eq(bookings.id, paid.id));
+  expect(await rows(sql`select count(*)::int as n from booking_stats`)).toEqual(before);
+  await db.delete(bookings).where(eq(bookings.id, paid.id));
+  await db.insert(bookings).values({ ...paid, id: undefined, bookingRef: 'BK-FIGURES' });
+  await expectFiguresMatchBookings();
+});
+
+test('a time window is exact to the instant, whole hours from the figures and the ends from bookings', async () => {
+  const db = t.database.db;
+  const now = Date.now();
+  const windows: [Date | undefined, Date | undefined][] = [
+    [undefined, undefined],
+    [new Date(now - 30 * 86_400_000 + 1234), undefined],
+    [new Date(now - 60 * 86_400_000 - 777), new Date(now - 30 * 86_400_000 + 1234)],
+    [new Date(now - 20 * 86_400_000 + 60_000), new Date(now - 20 * 86_400_000 + 1_800_000)],
+    [undefined, new Date(now - 45 * 86_400_000 + 5)],
+  ];
+  for (const [from, to] of windows) {
+    const direct = await rows(sql`
+      select currency, count(*)::int as bookings,
+        sum(booking_collected_minor(payment_status, total, refunded_total))::text as collected
+      from bookings
+      where ${from ? sql`created_at >= ${from}` : sql`true`} and ${to ? sql`created_at < ${to}` : sql`true`}
+      group by currency order by currency`);
+    const figures = await bookingFigures(db, from, to);
+    expect(
+      figures.map((f) => ({
+        currency: f.currency,
+        bookings: f.bookings,
+        collected: String(f.collectedMinor),
+      })),
+    ).toEqual(direct);
+  }
+});
+
+type Client = {
+  query(text: string, values?: unknown[], options?: unknown): Promise<{ rows: unknown[] }>;
+};
+const clientOf = () => (t.database.db as unknown as { $client: Client }).$client;
+
+/** `EXPLAIN` of a statement with sequential scans disabled for it alone, on either engine. */
+async function explain(text: string, values: unknown[] | undefined): Promise<string> {
+  const plan = async (c: Client) => {
+    await c.query('SET LOCAL enable_seqscan = off');
+    const { rows: lines } = await c.query(`EXPLAIN ${text}`, values);
+    return (lines as { 'QUERY PLAN': string }[]).map((line) => line['QUERY PLAN']).join('\n');
+  };
+  if (t.database.kind === 'pglite') {
+    return (clientOf() as unknown as PGlite).transaction((tx) => plan(tx as unknown as Client));
+  }
+  const connection = await (clientOf() as unknown as pg.Pool).connect();
+  try {
+    await connection.query('BEGIN');
+    return await plan(connection as unknown as Client);
+  } finally {
+    await connection.query('ROLLBACK');
+    connection.release();
+  }
+}
+
+/**
+ * Every statement a call sends, planned again with sequential scans disabled (the test data is
+ * small enough that a sequential scan would otherwise win): none may read bookings sequentially.
+ */
+test('the bookings list, search, filters and dashboard need no sequential scan of bookings', async () => {
+  const client = clientOf();
+  const sent: { text: string; values?: unknown[] }[] = [];
+  const query = client.query.bind(client);
+  client.query = (text, values, options) => {
+    // pg also takes one { text, values } object, as Drizzle sends it.
+    const config = typeof text === 'string' ? { text, values } : (text as (typeof sent)[number]);
+    sent.push({ text: config.text, values: values ?? config.values });
+    return query(text, values, options);
+  };
+  const [booking] = await t.database.db.select().from(bookings).limit(1);
+  const calls = [
+    '/admin/bookings?skip=0&limit=10',
+    '/admin/bookings?skip=200&limit=10',
+    `/admin/bookings?search=${encodeURIComponent(booking.lastName)}`,
+    '/admin/bookings?search=BK-1500000',
+    `/admin/bookings?restaurant=${booking.restaurantId}`,
+    `/admin/bookings?arrivalDateTime=${booking.arrivalDate}`,
+    '/admin/bookings?bookingStatus=pending',
+    '/admin/bookings?paymentStatus=Paid',
+    '/admin/bookings?payoutStatus=true',
+    `/admin/bookings?restaurant=${booking.restaurantId}&bookingStatus=completed&paymentStatus=Paid&payoutStatus=true`,
+    '/admin/restaurants?skip=0&limit=10',
+    `/admin/restaurant/${booking.restaurantId}`,
+    '/total/booking',
+    '/total/revenue',
+    '/top/restaurant',
+    '/admin/activityLogs?skip=0&limit=20',
+  ];
+  const checked: string[] = [];
+  try {
+    for (const url of calls) {
+      sent.length = 0;
+      const response = await t.as({ method: 'GET', url: `/api/v1${url}` });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
+      for (const statement of sent.filter((s) => /"bookings"|booking_hourly/.test(s.text))) {
+        const plan = await explain(statement.text, statement.values);
+        checked.push(url);
+        expect({ url, plan }).not.toEqual({
+          url,
+          plan: expect.stringMatching(/Seq Scan on bookings\b/),
+        });
+      }
+    }
+  } finally {
+    client.query = query;
+  }
+  // Every bookings call was seen and checked (the interception works).
+  expect(new Set(checked).size).toBeGreaterThanOrEqual(calls.length - 1);
+});
