@@ -14,6 +14,7 @@ import type { Database } from './db/client.js';
 import type { ServerConfig } from './config.js';
 import { loadContract, securedOperations } from './contract.js';
 import { bearerAuth } from './auth/bearer-auth.js';
+import { registerApiDocs } from './api-docs.js';
 import { handlers } from './handlers/index.js';
 import { HttpError } from './lib/http-error.js';
 import { MAX_IMAGE_BYTES, MAX_IMAGES, multipartOptions } from './lib/multipart.js';
@@ -57,6 +58,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
     },
   });
 
+  registerApiDocs(app, config.buildDir);
   registerSpa(app, config.buildDir);
   return app;
 }
