@@ -31,3 +31,14 @@ describe('API error helpers', () => {
     );
   });
 });
+
+describe('server validation answers', () => {
+  it('reach every screen as sentences', () => {
+    const error = {
+      status: 400,
+      data: { message: 'Invalid request: body/platformFee must be >= 0', status_code: 400 },
+    };
+    expect(serverMessage(error)).toBe('Platform fee must be 0 or more');
+    expect(errorText(error, fallbacks)).toBe('Platform fee must be 0 or more');
+  });
+});

@@ -1,4 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { validationSentence } from '../lib/validation-message';
 
 /** The HTTP status of a failed call, or undefined when no HTTP response came (network, parse). */
 export function httpStatus(error: unknown): number | undefined {
@@ -11,13 +12,16 @@ export function httpStatus(error: unknown): number | undefined {
   return undefined;
 }
 
-/** The `message` of an error response body, when the server sent one. */
+/**
+ * The `message` of an error response body, when the server sent one; a contract validation
+ * answer is turned into sentences (lib/validation-message).
+ */
 export function serverMessage(error: unknown): string | undefined {
   if (!error || typeof error !== 'object' || !('data' in error)) return undefined;
   const data = (error as { data: unknown }).data;
   if (data && typeof data === 'object' && 'message' in data) {
     const { message } = data as { message: unknown };
-    if (typeof message === 'string' && message.trim()) return message;
+    if (typeof message === 'string' && message.trim()) return validationSentence(message);
   }
   return undefined;
 }

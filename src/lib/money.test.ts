@@ -20,7 +20,14 @@ describe('formatMoney', () => {
   it('uses the given currency, whatever its case', () => {
     expect(formatMoney(10, 'GBP')).toBe('£10.00');
     expect(formatMoney(10, 'eur')).toBe('€10.00');
-    expect(formatMoney(10, 'CAD')).toBe('CA$10.00');
+    expect(formatMoney(10, 'CAD')).toBe('C$10.00');
+  });
+
+  it('always shows the spec symbols for GBP, EUR and CAD', () => {
+    expect(formatMoney(1500.16, 'CAD')).toBe('C$1,500.16');
+    expect(formatMoney(-2.5, 'cad')).toBe('-C$2.50');
+    expect(formatMoney(1234567.891, 'GBP')).toBe('£1,234,567.89');
+    expect(formatMoney(0.1, 'EUR')).toBe('€0.10');
   });
 
   it('rounds zero-decimal currencies to whole units and gives others 2 decimals', () => {

@@ -21,6 +21,9 @@ const FALLBACK_SYMBOLS: Record<string, string> = {
   PKR: 'Rs',
 };
 
+/** Spec 01 §9: these always show the fallback symbol (CAD is "C$1,500.16", never "CA$"). */
+const SPEC_SYMBOLS = new Set(['GBP', 'EUR', 'CAD']);
+
 export const DEFAULT_CURRENCY = 'USD';
 
 export function normalizeCurrency(currency?: string | null): string {
@@ -53,6 +56,7 @@ export function formatMoneyFallback(amount: number, currency?: string | null): s
 export function formatMoney(amount: number | null | undefined, currency?: string | null): string {
   const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
   const code = normalizeCurrency(currency);
+  if (SPEC_SYMBOLS.has(code)) return formatMoneyFallback(value, code);
   const decimals = currencyDecimals(code);
   try {
     return new Intl.NumberFormat('en-US', {

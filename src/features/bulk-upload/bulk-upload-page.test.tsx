@@ -171,6 +171,7 @@ test('rows are checked before sending, uploaded one by one, and only failed rows
   expect(
     within(rowOf('Pizza')).getByText('Local image not selected: pizza.JPG'),
   ).toBeInTheDocument();
+  expect(screen.getByText('3 rows have problems; they will fail.')).toBeInTheDocument();
   await chooseFiles('4. Images', [file('PIZZA.jpg', 'x', 'image/jpeg')]);
   expect(within(rowOf('Pizza')).queryByText(/Local image not selected/)).not.toBeInTheDocument();
   expect(
@@ -183,6 +184,7 @@ test('rows are checked before sending, uploaded one by one, and only failed rows
   ).toBeInTheDocument();
   expect(within(rowOf('Pizza')).getByText('Done')).toBeInTheDocument();
   expect(within(rowOf('Pizza')).getByText('Success')).toBeInTheDocument();
+  expect(await screen.findByText('1 row has problems; they will fail.')).toBeInTheDocument();
   expect(within(rowOf('Salad')).getByText('Error')).toBeInTheDocument();
   expect(
     within(rowOf('Salad')).getByText('Local image not selected: salad.png'),

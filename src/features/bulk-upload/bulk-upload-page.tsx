@@ -180,7 +180,8 @@ export default function BulkUploadPage() {
           )}
           {rows.length > 0 && !running && invalidCount > 0 && (
             <Typography.Text type="danger">
-              {invalidCount} rows have problems; they will fail.
+              {invalidCount === 1 ? '1 row has' : `${invalidCount} rows have`} problems; they will
+              fail.
             </Typography.Text>
           )}
         </Flex>
