@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { settled, signIn } from './helpers';
 
 type Booking = {
   _id: string;
@@ -93,14 +93,34 @@ test('filter and page bookings, open one, save notes, refund part then the rest,
   expect(await page.evaluate(() => (window as { __ran?: number }).__ran)).toBeUndefined();
 
   // Refund part of the order.
+  // Nothing is sent before the confirmation (amount, order, balance left); Escape cancels it,
+  // Enter confirms.
   const part = 1.25;
+  const refundPosts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /refund/.test(request.url()))
+      refundPosts.push(request.url());
+  });
   await page.getByRole('button', { name: 'Process Refund' }).click();
-  let dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('dialog', { name: /^Process Refund/ });
   await expect(dialog).toContainText(`Process Refund - ${booking.bookingRef}`);
   await expect(dialog.getByRole('button', { name: 'Refund This Order' })).toBeDisabled();
   await dialog.getByLabel('Refund amount').fill(String(part));
   await dialog.getByRole('button', { name: 'Refund This Order' }).click();
+  const confirm = await settled(page.getByRole('dialog', { name: 'Confirm refund' }));
+  await expect(confirm).toContainText(`Refund ${usd(part)} on the order of`);
+  await expect(confirm).toContainText(
+    `Remaining balance after this refund: ${usd(order.paymentDetails.refundable - part)}`,
+  );
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(dialog).toBeVisible();
+  expect(refundPosts).toHaveLength(0);
+  await dialog.getByRole('button', { name: 'Refund This Order' }).click();
+  await settled(confirm);
+  await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
+  expect(refundPosts).toHaveLength(1);
   await expect(page.getByText('Order refund processed successfully')).toBeVisible();
   const history = page.locator('.ant-card').filter({ hasText: 'Refund History' });
   await expect(history).toContainText(usd(part));
@@ -113,10 +133,10 @@ test('filter and page bookings, open one, save notes, refund part then the rest,
   // Over the remaining balance: the server refuses it and nothing changes.
   const remaining = Math.round((order.paymentDetails.refundable - part) * 100) / 100;
   await page.getByRole('button', { name: 'Process Refund' }).click();
-  dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Maximum refundable amount: ${usd(remaining)}`);
   await dialog.getByLabel('Refund amount').fill(String(remaining + 1));
   await dialog.getByRole('button', { name: 'Refund This Order' }).click();
+  await (await settled(confirm)).getByRole('button', { name: 'Confirm' }).click();
   await expect(
     dialog.getByText(
       `Failed to process order refund: Refund amount cannot exceed the remaining refundable amount of this order (${remaining.toFixed(2)} USD)`,
@@ -126,6 +146,7 @@ test('filter and page bookings, open one, save notes, refund part then the rest,
   // The rest: fully refunded, payment status Refund, no more Process Refund.
   await dialog.getByLabel('Refund amount').fill(remaining.toFixed(2));
   await dialog.getByRole('button', { name: 'Refund This Order' }).click();
+  await (await settled(confirm)).getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
   const details = page.locator('.ant-card').filter({ hasText: 'Booking Details' });
   await expect(details.getByText('Refund', { exact: true })).toBeVisible();

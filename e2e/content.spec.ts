@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { settled, signIn } from './helpers';
 
 /** Only this spec touches the editor pages and the items it creates (unique titles). */
 const unique = `E2E ${Date.now().toString(36)}`;
@@ -25,6 +25,58 @@ async function openTab(page: Page, tab: string) {
   await page.getByRole('tab', { name: tab }).click();
   await expect(editor(page)).toHaveAttribute('contenteditable', 'true');
 }
+
+/** Answers the FAQ delete confirmation. */
+async function confirmDelete(page: Page) {
+  const dialog = await settled(page.getByRole('dialog', { name: 'Delete FAQ' }));
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('unsaved text asks before a tab switch, a screen change or a reload drops it', async ({
+  page,
+}) => {
+  await signIn(page, '/admin/text-editor');
+  await openTab(page, 'Terms & Conditions');
+  await editor(page).click();
+  await page.keyboard.type(`Draft ${unique}`);
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+
+  // Tab switch: Keep editing stays with the text; Escape answers the same.
+  const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await page.getByRole('tab', { name: 'Privacy Policy' }).click();
+  await (await settled(ask)).getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toBeHidden();
+  await expect(editor(page)).toContainText(`Draft ${unique}`);
+
+  // Another screen through the sidebar: blocked until answered.
+  await page.locator('aside').getByRole('menuitem', { name: 'Dashboard' }).click();
+  await settled(ask);
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/text-editor/);
+
+  // Closing or reloading the window: the browser asks.
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.type();
+    void dialog.dismiss();
+  });
+  await page.reload({ timeout: 3000 }).catch(() => undefined);
+  expect(asked).toBe('beforeunload');
+  await expect(editor(page)).toContainText(`Draft ${unique}`);
+
+  // Discard: the other tab opens and the typed text is gone.
+  await page.getByRole('tab', { name: 'Privacy Policy' }).click();
+  await (await settled(ask)).getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByRole('tab', { name: 'Privacy Policy' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await openTab(page, 'Terms & Conditions');
+  await expect(editor(page)).not.toContainText(`Draft ${unique}`);
+  await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+});
 
 test('content list: create, edit, publish, unpublish and delete an item', async ({ page }) => {
   await signIn(page, '/admin/content');
@@ -159,6 +211,8 @@ test('FAQs: add, edit and delete entries, saved across a reload', async ({ page 
   await answer.fill('First answer, edited.');
   await page.getByRole('button', { name: 'Update FAQ' }).click();
   await page.getByRole('button', { name: `Delete FAQ ${before + 2}` }).click();
+  await confirmDelete(page);
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
   await submit(page).click();
   await expect(page.getByText('Created successfully')).toBeVisible();
 
@@ -170,6 +224,7 @@ test('FAQs: add, edit and delete entries, saved across a reload', async ({ page 
   await expect(page.getByText(`Second ${unique}?`)).toHaveCount(0);
 
   await page.getByRole('button', { name: `Delete FAQ ${before + 1}` }).click();
+  await confirmDelete(page);
   await submit(page).click();
   await expect(page.getByText('Created successfully')).toBeVisible();
   await page.reload();

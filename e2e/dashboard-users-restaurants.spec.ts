@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillLogin, signIn, SUPPORT } from './helpers';
+import { fillLogin, settled, signIn, SUPPORT } from './helpers';
 
 type Listed<T> = { count: number; data: T[] };
 type UserRow = {
@@ -74,6 +74,8 @@ test('users: search, page, and a deactivation that survives a reload', async ({ 
   await expect(dinerRow).toContainText('Active');
 
   await dinerRow.getByRole('button', { name: 'Deactivate' }).click();
+  await settled(page.getByRole('dialog', { name: 'Deactivate user' }));
+  await page.keyboard.press('Enter');
   await expect(dinerRow).toContainText('Inactive');
   await page.reload();
   await expect(row(page, diner.email)).toContainText('Inactive', { timeout: 30_000 });
@@ -106,6 +108,8 @@ test('a deactivated administrator can no longer sign in, and can again once acti
   const supportRow = row(page, SUPPORT.email);
   await expect(supportRow).toContainText('Active');
   await supportRow.getByRole('button', { name: 'Deactivate' }).click();
+  const confirm = await settled(page.getByRole('dialog', { name: 'Deactivate user' }));
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
   await expect(supportRow).toContainText('Inactive');
 
   // The other administrator, in a browser of their own.

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Modal, Typography } from 'antd';
 
 export interface ConfirmModalProps {
@@ -19,7 +19,14 @@ export interface ConfirmModalProps {
   onCancel: () => void;
 }
 
-/** A yes/no question in a modal; the caller runs the action and closes it. */
+/** Fields keep their own meaning of Enter; so do the modal's own buttons and links. */
+const FIELDS = new Set(['TEXTAREA', 'INPUT', 'SELECT']);
+const CONTROLS = new Set(['BUTTON', 'A']);
+
+/**
+ * A yes/no question in a modal; the caller runs the action and closes it. The confirm button
+ * has the focus: Enter confirms, Escape cancels.
+ */
 export function ConfirmModal({
   open,
   title,
@@ -32,13 +39,33 @@ export function ConfirmModal({
   onConfirm,
   onCancel,
 }: ConfirmModalProps) {
+  const confirm = useRef(onConfirm);
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    confirm.current = loading ? () => undefined : onConfirm;
+  });
+  useEffect(() => {
+    if (!open) return;
+    // Enter anywhere but in a field confirms, also while the focus is still on the button that
+    // opened the question (which Enter must not press again).
+    const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      if (event.key !== 'Enter' || !target || FIELDS.has(target.tagName)) return;
+      const own = body.current?.closest('.ant-modal-wrap');
+      if (CONTROLS.has(target.tagName) && own?.contains(target)) return;
+      event.preventDefault();
+      confirm.current();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [open]);
   return (
     <Modal
       open={open}
       title={title}
       okText={confirmText}
       cancelText={cancelText}
-      okButtonProps={{ danger, loading }}
+      okButtonProps={{ danger, loading, autoFocus: true }}
       cancelButtonProps={{ disabled: loading }}
       closable={!loading}
       mask={{ closable: !loading }}
@@ -46,6 +73,7 @@ export function ConfirmModal({
       onCancel={onCancel}
       destroyOnHidden
     >
+      <div ref={body} />
       <Typography.Paragraph>{message}</Typography.Paragraph>
       {detail ? <Typography.Paragraph type="secondary">{detail}</Typography.Paragraph> : null}
     </Modal>

@@ -12,6 +12,12 @@ import {
 } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
+/** The open modal with this title (antd's dialogs share one aria id in tests, so not by name). */
+const dialogTitled = async (title: string) =>
+  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest(
+    '[role="dialog"]',
+  ) as HTMLElement;
+
 // The first render of a file loads antd in jsdom, which is slow on a busy machine.
 jest.setTimeout(180_000);
 
@@ -291,8 +297,24 @@ describe('refund modal', () => {
     await user.type(input, '5.5');
     expect(button).toBeEnabled();
     const before = listCalls(calls).length;
+    const refundPosts = () => calls.filter((c) => c.path.includes('refund'));
+    // Nothing is sent before the confirmation; Cancel sends nothing (Escape: e2e, as jsdom's
+    // antd shares one id between the two modals).
     await user.click(button);
+    const confirm = await dialogTitled('Confirm refund');
+    expect(confirm).toHaveTextContent('Refund $5.50 on the order of Eater One?');
+    expect(confirm).toHaveTextContent('Remaining balance after this refund: $16.50');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Confirm refund')).not.toBeInTheDocument());
+    expect(refundPosts()).toHaveLength(0);
+    await user.click(button);
+    await user.click(
+      within(await dialogTitled('Confirm refund')).getByRole('button', {
+        name: 'Confirm',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(refundPosts()).toHaveLength(1);
     expect(await screen.findByText('Order refund processed successfully')).toBeInTheDocument();
     const post = calls.find((c) => c.path === '/admin/orders/refund')!;
     expect(post.body).toEqual({
@@ -323,6 +345,7 @@ describe('refund modal', () => {
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Refund amount'), '30');
     await user.click(within(dialog).getByRole('button', { name: 'Refund This Order' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(
       await within(dialog).findByText(
         'Failed to process order refund: Refund amount cannot exceed the remaining refundable amount of this order (22.00 USD)',
@@ -331,7 +354,7 @@ describe('refund modal', () => {
     const [first, second] = calls.filter((c) => c.path.includes('refund'));
     expect([first.path, second.path]).toEqual(['/admin/orders/refund', '/admin/order/refund']);
     expect(second.headers.get('Idempotency-Key')).toBe(first.headers.get('Idempotency-Key'));
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByText(/^Process Refund - /)).toBeInTheDocument();
   });
 });
 

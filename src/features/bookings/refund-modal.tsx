@@ -4,6 +4,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { httpStatus, serverMessage } from '../../api/errors';
 import type { Booking, BookingOrder } from '../../api/types';
 import { notify } from '../../app/notify';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { Money } from '../../components/money';
 import { currencyDecimals, formatMoney, fromMinor, toMinor } from '../../lib/money';
 import { StatusBadge } from '../../components/status-badge';
@@ -147,16 +148,21 @@ function OrderRefundCard({
   const [refundOrder, { isLoading }] = useRefundOrderMutation();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
   const details = order.paymentDetails;
   const money = (value: number) => <Money amount={value} currency={currency} />;
 
-  const submit = async () => {
+  const check = () => {
     const value = parseRefundAmount(amount);
     if (value === null || value <= 0) {
       setError('Refund amount must be greater than 0');
       return;
     }
     setError(null);
+    setConfirming(value);
+  };
+
+  const submit = async (value: number) => {
     try {
       await refundOrder({
         orderId: order._id,
@@ -170,6 +176,8 @@ function OrderRefundCard({
       const text = orderRefundFailedText(entry, failure);
       setError(text);
       notify.error(text);
+    } finally {
+      setConfirming(null);
     }
   };
 
@@ -219,10 +227,19 @@ function OrderRefundCard({
           danger
           loading={isLoading}
           disabled={!canSubmitRefund(amount, isLoading)}
-          onClick={() => void submit()}
+          onClick={check}
         >
           Refund This Order
         </Button>
+        <RefundConfirm
+          amount={confirming}
+          balance={details.refundable}
+          currency={currency}
+          what={`the order of ${order.user.name}`}
+          loading={isLoading}
+          onConfirm={(value) => void submit(value)}
+          onCancel={() => setConfirming(null)}
+        />
       </Flex>
     </Card>
   );
@@ -233,6 +250,7 @@ function BookingRefundForm({ booking, onDone }: { booking: Booking; onDone: () =
   const [refundBooking, { isLoading }] = useRefundBookingMutation();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
   const { total, refundedTotal } = booking.paymentDetails;
   const currency = booking.currency;
   // The remaining balance, subtracted in minor units.
@@ -241,7 +259,7 @@ function BookingRefundForm({ booking, onDone }: { booking: Booking; onDone: () =
     currency,
   );
 
-  const submit = async () => {
+  const check = () => {
     const value = parseRefundAmount(amount);
     if (value === null || value <= 0) {
       setError('Refund amount must be greater than 0');
@@ -252,6 +270,10 @@ function BookingRefundForm({ booking, onDone }: { booking: Booking; onDone: () =
       return;
     }
     setError(null);
+    setConfirming(value);
+  };
+
+  const submit = async (value: number) => {
     try {
       await refundBooking({
         bookingId: booking._id,
@@ -268,6 +290,8 @@ function BookingRefundForm({ booking, onDone }: { booking: Booking; onDone: () =
           : (serverMessage(failure) ?? 'Failed to process refund. Please try again.');
       setError(text);
       notify.error(text);
+    } finally {
+      setConfirming(null);
     }
   };
 
@@ -289,10 +313,64 @@ function BookingRefundForm({ booking, onDone }: { booking: Booking; onDone: () =
         danger
         loading={isLoading}
         disabled={!canSubmitRefund(amount, isLoading)}
-        onClick={() => void submit()}
+        onClick={check}
       >
         Process Refund
       </Button>
+      <RefundConfirm
+        amount={confirming}
+        balance={remaining}
+        currency={currency}
+        what={`booking ${booking.bookingRef}`}
+        loading={isLoading}
+        onConfirm={(value) => void submit(value)}
+        onCancel={() => setConfirming(null)}
+      />
     </Flex>
+  );
+}
+
+/**
+ * The question before any refund is sent: amount in the booking's currency, what is refunded
+ * and the balance left after it. Only Confirm sends.
+ */
+function RefundConfirm({
+  amount,
+  balance,
+  currency,
+  what,
+  loading,
+  onConfirm,
+  onCancel,
+}: {
+  /** The amount to confirm; the question is open while it is set. */
+  amount: number | null;
+  /** What can be refunded now. */
+  balance: number;
+  currency: string;
+  /** "the order of Jane Doe", "booking BK-1". */
+  what: string;
+  loading: boolean;
+  onConfirm: (amount: number) => void;
+  onCancel: () => void;
+}) {
+  const left =
+    amount === null
+      ? 0
+      : fromMinor(toMinor(balance, currency) - toMinor(amount, currency), currency);
+  return (
+    <ConfirmModal
+      open={amount !== null}
+      title="Confirm refund"
+      message={`Refund ${formatMoney(amount, currency)} on ${what}?`}
+      detail={`Remaining balance after this refund: ${formatMoney(left, currency)}`}
+      confirmText="Confirm"
+      danger
+      loading={loading}
+      onConfirm={() => {
+        if (amount !== null) onConfirm(amount);
+      }}
+      onCancel={onCancel}
+    />
   );
 }

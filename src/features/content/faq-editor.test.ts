@@ -1,5 +1,6 @@
 import {
   faqEditorReducer as reduce,
+  hasUnsavedFaqChanges as unsaved,
   initialFaqEditorState,
   type FaqEditorState,
 } from './faq-editor';
@@ -90,6 +91,22 @@ describe('FAQ editing rules', () => {
     expect(reduce(editing, { type: 'load', faqs: [c] })).toEqual({
       ...initialFaqEditorState,
       faqs: [c],
+      savedFaqs: [c],
     });
+  });
+});
+
+
+describe('unsaved FAQ changes', () => {
+  test('a loaded list is saved; typing, adding, editing or removing is not until saved', () => {
+    expect(unsaved(loaded)).toBe(false);
+    expect(unsaved(typed(loaded, 'Q', ''))).toBe(true);
+    const added = reduce(typed(loaded, 'Q', 'A'), { type: 'submitEntry' });
+    expect(unsaved(added)).toBe(true);
+    expect(unsaved(reduce(added, { type: 'saved' }))).toBe(false);
+    const editing = reduce(loaded, { type: 'edit', index: 1 });
+    expect(unsaved(editing)).toBe(false);
+    expect(unsaved(reduce(editing, { type: 'setAnswer', value: 'Changed' }))).toBe(true);
+    expect(unsaved(reduce(loaded, { type: 'remove', index: 0 }))).toBe(true);
   });
 });

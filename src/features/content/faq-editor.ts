@@ -12,6 +12,8 @@ export interface FaqEntry {
 
 export interface FaqEditorState {
   faqs: FaqEntry[];
+  /** The list as last loaded or saved, to tell unsaved changes. */
+  savedFaqs: FaqEntry[];
   question: string;
   answer: string;
   /** Position of the entry being edited, or null when the form adds a new one. */
@@ -20,6 +22,7 @@ export interface FaqEditorState {
 
 export type FaqEditorAction =
   | { type: 'load'; faqs: FaqEntry[] }
+  | { type: 'saved' }
   | { type: 'setQuestion'; value: string }
   | { type: 'setAnswer'; value: string }
   | { type: 'submitEntry' }
@@ -28,6 +31,7 @@ export type FaqEditorAction =
 
 export const initialFaqEditorState: FaqEditorState = {
   faqs: [],
+  savedFaqs: [],
   question: '',
   answer: '',
   editIndex: null,
@@ -38,7 +42,9 @@ const cleared = { question: '', answer: '', editIndex: null };
 export function faqEditorReducer(state: FaqEditorState, action: FaqEditorAction): FaqEditorState {
   switch (action.type) {
     case 'load':
-      return { ...initialFaqEditorState, faqs: action.faqs };
+      return { ...initialFaqEditorState, faqs: action.faqs, savedFaqs: action.faqs };
+    case 'saved':
+      return { ...state, savedFaqs: state.faqs };
     case 'setQuestion':
       return { ...state, question: action.value };
     case 'setAnswer':
@@ -72,4 +78,16 @@ export function faqEditorReducer(state: FaqEditorState, action: FaqEditorAction)
     default:
       return state;
   }
+}
+
+const sameEntries = (a: FaqEntry[], b: FaqEntry[]) =>
+  a.length === b.length &&
+  a.every((faq, i) => faq.question === b[i].question && faq.answer === b[i].answer);
+
+/** True when the list differs from the saved one or the form holds text not added yet. */
+export function hasUnsavedFaqChanges(state: FaqEditorState): boolean {
+  if (!sameEntries(state.faqs, state.savedFaqs)) return true;
+  const edited = state.editIndex === null ? null : state.faqs[state.editIndex];
+  if (edited) return state.question !== edited.question || state.answer !== edited.answer;
+  return state.question.trim() !== '' || state.answer.trim() !== '';
 }

@@ -1,6 +1,8 @@
-import { useEffect, useReducer } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Input, Spin, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { UnsavedSign } from '../../components/unsaved-changes';
 import { useUpdateStaticContentMutation } from './content-api';
 import {
   FAQ_PLACEHOLDER_CONTENT,
@@ -8,15 +10,30 @@ import {
   useEditorToasts,
   type EditorTab,
 } from './editor-pages';
-import { faqEditorReducer, initialFaqEditorState } from './faq-editor';
+import { faqEditorReducer, hasUnsavedFaqChanges, initialFaqEditorState } from './faq-editor';
 
-/** The FAQs tab: a question/answer form, the card list with edit and delete, and submit. */
-export function FaqTab({ tab }: { tab: EditorTab }) {
+/**
+ * The FAQs tab: a question/answer form, the card list with edit and delete (after a
+ * confirmation), and submit, beside which unsaved changes are signalled.
+ */
+export function FaqTab({
+  tab,
+  onDirtyChange,
+}: {
+  tab: EditorTab;
+  /** Told whether the list or the form holds changes not saved yet (false again on unmount). */
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const { page, loadedAt, loading, readOnly, loadError, retry } = useEditorPage(tab);
   const [save, saving] = useUpdateStaticContentMutation();
   const toasts = useEditorToasts();
   const [state, dispatch] = useReducer(faqEditorReducer, initialFaqEditorState);
   const locked = readOnly || saving.isLoading;
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const dirty = hasUnsavedFaqChanges(state);
+
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
   useEffect(() => {
     if (!loadedAt) return;
@@ -36,6 +53,7 @@ export function FaqTab({ tab }: { tab: EditorTab }) {
           faqs: state.faqs,
         },
       }).unwrap();
+      dispatch({ type: 'saved' });
       toasts.saved();
     } catch (error) {
       toasts.failed(error);
@@ -101,7 +119,7 @@ export function FaqTab({ tab }: { tab: EditorTab }) {
                       icon={<DeleteOutlined />}
                       aria-label={`Delete FAQ ${index + 1}`}
                       disabled={locked}
-                      onClick={() => dispatch({ type: 'remove', index })}
+                      onClick={() => setDeleting(index)}
                     />
                   </Flex>
                 }
@@ -113,7 +131,7 @@ export function FaqTab({ tab }: { tab: EditorTab }) {
             ))}
           </Flex>
         )}
-        <div>
+        <Flex align="center" gap="middle">
           <Button
             type="primary"
             loading={saving.isLoading}
@@ -122,8 +140,22 @@ export function FaqTab({ tab }: { tab: EditorTab }) {
           >
             submit
           </Button>
-        </div>
+          <UnsavedSign dirty={dirty} />
+        </Flex>
       </Flex>
+      <ConfirmModal
+        open={deleting !== null}
+        title="Delete FAQ"
+        message="Are you sure you want to delete this FAQ?"
+        detail={deleting === null ? null : state.faqs[deleting]?.question}
+        confirmText="Delete"
+        danger
+        onConfirm={() => {
+          if (deleting !== null) dispatch({ type: 'remove', index: deleting });
+          setDeleting(null);
+        }}
+        onCancel={() => setDeleting(null)}
+      />
     </Spin>
   );
 }

@@ -73,7 +73,8 @@ export const EDITOR_MODULES = {
 
 export interface RichTextEditorProps {
   value: string;
-  onChange: (html: string) => void;
+  /** `typed` is true for a change the user made (not one from setting `value`). */
+  onChange: (html: string, typed: boolean) => void;
   readOnly: boolean;
   label: string;
 }
@@ -84,7 +85,7 @@ export default function RichTextEditor({ value, onChange, readOnly, label }: Ric
       <ReactQuill
         theme="snow"
         value={value}
-        onChange={onChange}
+        onChange={(html, _delta, source) => onChange(html, source === 'user')}
         readOnly={readOnly}
         modules={EDITOR_MODULES}
         formats={EDITOR_FORMATS}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Flex, Spin } from 'antd';
 import { PageSpinner } from '../../components/page-spinner';
+import { UnsavedSign } from '../../components/unsaved-changes';
 import { useUpdateStaticContentMutation } from './content-api';
 import { useEditorPage, useEditorToasts, type EditorTab } from './editor-pages';
 import { withOrdinarySpaces } from '../../lib/rich-text-spaces';
@@ -10,14 +11,27 @@ const RichTextEditor = lazy(
 );
 
 /** Privacy Policy, Terms & Conditions and About App: one rich-text page each. */
-export function RichTextTab({ tab }: { tab: EditorTab }) {
+export function RichTextTab({
+  tab,
+  onDirtyChange,
+}: {
+  tab: EditorTab;
+  /** Told whether the editor holds typed changes not saved yet (false again on unmount). */
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const { page, loadedAt, loading, readOnly, loadError, retry } = useEditorPage(tab);
   const [save, saving] = useUpdateStaticContentMutation();
   const toasts = useEditorToasts();
   const [content, setContent] = useState('');
+  const [dirty, setDirty] = useState(false);
+
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
   useEffect(() => {
-    if (loadedAt) setContent(page?.content ?? '');
+    if (!loadedAt) return;
+    setContent(page?.content ?? '');
+    setDirty(false);
     // Only a completed load replaces what is in the editor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadedAt]);
@@ -33,6 +47,7 @@ export function RichTextTab({ tab }: { tab: EditorTab }) {
           status: 'draft',
         },
       }).unwrap();
+      setDirty(false);
       toasts.saved();
     } catch (error) {
       toasts.failed(error);
@@ -54,12 +69,15 @@ export function RichTextTab({ tab }: { tab: EditorTab }) {
           <RichTextEditor
             label={tab.label}
             value={content}
-            onChange={setContent}
+            onChange={(html, typed) => {
+              setContent(html);
+              if (typed) setDirty(true);
+            }}
             readOnly={readOnly || saving.isLoading}
           />
         </Suspense>
       </Spin>
-      <div>
+      <Flex align="center" gap="middle">
         <Button
           type="primary"
           loading={saving.isLoading}
@@ -68,7 +86,8 @@ export function RichTextTab({ tab }: { tab: EditorTab }) {
         >
           submit
         </Button>
-      </div>
+        <UnsavedSign dirty={dirty} />
+      </Flex>
     </Flex>
   );
 }

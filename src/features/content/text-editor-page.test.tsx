@@ -1,7 +1,7 @@
 import { afterEach, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../../app/providers';
 import { makeStore } from '../../app/store';
 import { reply } from '../../test/mock-api';
@@ -63,9 +63,7 @@ describe('loading, read-only and busy states', () => {
     expect(store.getState().auth.token).toBeNull();
     render(
       <AppProviders store={store}>
-        <MemoryRouter>
-          <TextEditorPage />
-        </MemoryRouter>
+        <RouterProvider router={createMemoryRouter([{ path: '/', element: <TextEditorPage /> }])} />
       </AppProviders>,
     );
     await waitFor(() => expect(editorArea()).toBeInTheDocument());
@@ -196,6 +194,9 @@ describe('FAQs tab', () => {
     expect(question).toHaveValue('Is there parking?');
     expect(button('Update FAQ')).toBeInTheDocument();
     await user.click(screen.getByLabelText('Delete FAQ 1'));
+    expect(await screen.findByText('Are you sure you want to delete this FAQ?')).toBeVisible();
+    expect(cards()).toHaveLength(3);
+    await user.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
     expect(cards()).toHaveLength(2);
     type(answer, 'Yes, free.');
     await user.click(button('Update FAQ'));
@@ -206,11 +207,14 @@ describe('FAQs tab', () => {
     await user.click(screen.getByLabelText('Edit FAQ 1'));
     expect(question).toHaveValue('When am I charged?');
     await user.click(screen.getByLabelText('Delete FAQ 1'));
+    await user.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
     expect(question).toHaveValue('');
     expect(button('Add FAQ')).toBeInTheDocument();
 
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
     await user.click(submitButton());
     expect(await screen.findByText('Created successfully')).toBeInTheDocument();
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
     const put = server.staticCalls('PUT')[0];
     expect(put.url.searchParams.get('slug')).toBe('frequently-asked-questions');
     expect(put.body).toEqual({

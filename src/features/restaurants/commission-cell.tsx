@@ -18,7 +18,10 @@ export interface CommissionCellProps {
   onSave: (value: number) => Promise<boolean>;
 }
 
-/** Click the value to edit it, then Save or Cancel. Nothing is sent for a bad value. */
+/**
+ * Click the value to edit it, then Save (or Enter) or Cancel (or Escape). Nothing is sent for a
+ * bad value.
+ */
 export function CommissionCell({ value, onSave }: CommissionCellProps) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
@@ -71,6 +74,9 @@ export function CommissionCell({ value, onSave }: CommissionCellProps) {
             setError(null);
           }}
           onPressEnter={() => void save()}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !saving) setEditing(false);
+          }}
           style={{ width: 90 }}
           autoFocus
         />

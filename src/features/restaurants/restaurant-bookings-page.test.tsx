@@ -12,6 +12,12 @@ import {
 } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
+/** The open modal with this title (antd's dialogs share one aria id in tests, so not by name). */
+const dialogTitled = async (title: string) =>
+  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest(
+    '[role="dialog"]',
+  ) as HTMLElement;
+
 // The first render of a file loads antd in jsdom, which is slow on a busy machine.
 jest.setTimeout(180_000);
 
@@ -296,6 +302,9 @@ describe('restaurant page', () => {
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Refund amount'), '5.5');
     await user.click(within(dialog).getByRole('button', { name: 'Refund This Order' }));
+    const confirm = await dialogTitled('Confirm refund');
+    expect(confirm).toHaveTextContent('Refund €5.50 on the order of');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Refund of €5.50 processed successfully!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

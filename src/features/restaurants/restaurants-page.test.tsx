@@ -281,6 +281,10 @@ describe('commission edit', () => {
     await user.click(screen.getByText('Cancel'));
     expect(screen.queryByLabelText('Platform Commission')).not.toBeInTheDocument();
     expect(rowOf('Place 2')).toHaveTextContent('0%');
+    // Escape cancels too.
+    await user.click(within(rowOf('Place 2')).getByText('0%'));
+    await user.type(screen.getByLabelText('Platform Commission'), '9{Escape}');
+    expect(screen.queryByLabelText('Platform Commission')).not.toBeInTheDocument();
     expect(puts(calls)).toHaveLength(0);
   });
 

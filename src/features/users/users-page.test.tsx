@@ -11,6 +11,12 @@ import {
 } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
+/** The open modal with this title (antd's dialogs share one aria id in tests, so not by name). */
+const dialogTitled = async (title: string) =>
+  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest(
+    '[role="dialog"]',
+  ) as HTMLElement;
+
 type Row = {
   _id: string;
   firstName: string;
@@ -157,7 +163,19 @@ describe('user status', () => {
     const { calls } = usersServer();
     open();
     await screen.findByText('Jane Doe');
-    await setup().click(within(rowOf('Jane Doe')).getByRole('button', { name: 'Deactivate' }));
+    const user = setup();
+    // Deactivating asks first; Cancel sends nothing.
+    await user.click(within(rowOf('Jane Doe')).getByRole('button', { name: 'Deactivate' }));
+    const confirm = await dialogTitled('Deactivate user');
+    expect(confirm).toHaveTextContent('Deactivate Jane Doe?');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await user.click(within(rowOf('Jane Doe')).getByRole('button', { name: 'Deactivate' }));
+    await user.click(
+      within(await dialogTitled('Deactivate user')).getByRole('button', {
+        name: 'Deactivate',
+      }),
+    );
     await waitFor(() => expect(rowOf('Jane Doe')).toHaveTextContent('Inactive'));
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.path).toBe(`/admin/user/${people[0]._id}`);
@@ -176,7 +194,11 @@ describe('user status', () => {
     });
     open();
     await screen.findByText('Jane Doe');
-    await setup().click(within(rowOf('Jane Doe')).getByRole('button', { name: 'Deactivate' }));
+    const user = setup();
+    await user.click(within(rowOf('Jane Doe')).getByRole('button', { name: 'Deactivate' }));
+    // Enter confirms.
+    await dialogTitled('Deactivate user');
+    await user.keyboard('{Enter}');
     expect(await screen.findByText('You cannot deactivate your own account')).toBeInTheDocument();
     expect(rowOf('Jane Doe')).toHaveTextContent('Active');
     expect(rowOf('Jane Doe')).not.toHaveTextContent('Inactive');

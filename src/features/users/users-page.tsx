@@ -4,6 +4,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { errorText } from '../../api/errors';
 import type { User } from '../../api/types';
 import { notify } from '../../app/notify';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { ListTable } from '../../components/list/list-table';
 import { listTableState } from '../../components/list/list-table-state';
 import { useListQuery } from '../../components/list/use-list-query';
@@ -21,11 +22,19 @@ export default function UsersPage() {
   const [updateStatus] = useUpdateUserStatusMutation();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [viewedId, setViewedId] = useState<string | null>(null);
+  const [deactivating, setDeactivating] = useState<User | null>(null);
 
   const rows = users.data?.data;
   const viewed = rows?.find((user) => user._id === viewedId) ?? null;
 
+  /** Activating is one click; deactivating asks first. */
+  const requestToggle = (user: User) => {
+    if (user.status) setDeactivating(user);
+    else void toggle(user);
+  };
+
   const toggle = async (user: User) => {
+    setDeactivating(null);
     setBusyId(user._id);
     try {
       await updateStatus({ id: user._id, status: !user.status }).unwrap();
@@ -87,7 +96,7 @@ export default function UsersPage() {
                   size="small"
                   danger={user.status}
                   loading={busyId === user._id}
-                  onClick={() => void toggle(user)}
+                  onClick={() => requestToggle(user)}
                 >
                   {user.status ? 'Deactivate' : 'Activate'}
                 </Button>
@@ -99,8 +108,20 @@ export default function UsersPage() {
       <UserDetailsModal
         user={viewed}
         busy={viewed !== null && busyId === viewed._id}
-        onToggle={(user) => void toggle(user)}
+        onToggle={requestToggle}
         onClose={() => setViewedId(null)}
+      />
+      <ConfirmModal
+        open={deactivating !== null}
+        title="Deactivate user"
+        message={`Deactivate ${deactivating ? fullName(deactivating) : ''}?`}
+        detail="They will not be able to sign in until activated again."
+        confirmText="Deactivate"
+        danger
+        onConfirm={() => {
+          if (deactivating) void toggle(deactivating);
+        }}
+        onCancel={() => setDeactivating(null)}
       />
     </Flex>
   );
