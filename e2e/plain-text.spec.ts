@@ -66,6 +66,10 @@ test('FAQs: typed question and a 10 kB answer come back the same after save and 
   await expect(cards.last()).toContainText(`Can I bring <pets>? ${TYPED}`);
   // Leave the list as it was.
   await page.getByRole('button', { name: `Delete FAQ ${before + 1}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete FAQ' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await page.getByRole('button', { name: 'submit' }).click();
   await expect(page.getByText('Created successfully')).toBeVisible();
 });
