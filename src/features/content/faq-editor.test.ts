@@ -96,7 +96,6 @@ describe('FAQ editing rules', () => {
   });
 });
 
-
 describe('unsaved FAQ changes', () => {
   test('a loaded list is saved; typing, adding, editing or removing is not until saved', () => {
     expect(unsaved(loaded)).toBe(false);
