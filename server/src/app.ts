@@ -18,6 +18,7 @@ import { registerApiDocs } from './api-docs.js';
 import { handlers } from './handlers/index.js';
 import { HttpError } from './lib/http-error.js';
 import { MAX_IMAGE_BYTES, MAX_IMAGES, multipartOptions } from './lib/multipart.js';
+import { validatorCompiler } from './lib/validators.js';
 
 export const API_PREFIX = '/api/v1';
 export { MAX_IMAGE_BYTES, MAX_IMAGES };
@@ -32,8 +33,8 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   const app = Fastify({
     logger,
     bodyLimit: 2 * 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
+  app.setValidatorCompiler(validatorCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorateRequest('user', null as never);
