@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { readConfig } from '../server/src/config.js';
+import { demoAdmin, readConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/client.js';
 import { seed, seedIfEmpty } from '../server/src/seed/seed.js';
 
@@ -41,8 +41,7 @@ try {
     if (tables) await database.db.execute(sql.raw(`TRUNCATE ${tables} CASCADE`));
   }
   const options = {
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
+    ...demoAdmin(config),
     users: size('users'),
     restaurants: size('restaurants'),
     bookings: size('bookings'),

@@ -1,15 +1,26 @@
 /** Server configuration from the environment; every variable is in the README's table. */
 import path from 'node:path';
 
+/** The demo's administrator, published in the README: seeded only with the demo data. */
+export const DEMO_ADMIN = { adminEmail: 'admin@example.com', adminPassword: 'admin1234' };
+
 export type ServerConfig = {
   port: number;
+  /** where to listen: HOST, else loopback in demo mode and every interface with DATABASE_URL */
   host: string;
+  /** HOST was not set and the demo listens on loopback only */
+  loopbackOnly: boolean;
   dataDir: string;
   databaseUrl?: string;
+  /** demo mode: no DATABASE_URL, the embedded database with the demo data */
+  demo: boolean;
+  /** seed the demo data into an empty database: always in demo mode, else with SEED_DEMO=1 */
+  seedDemo: boolean;
   buildDir: string;
   tokenTtlMs: number;
-  adminEmail: string;
-  adminPassword: string;
+  /** ADMIN_EMAIL and ADMIN_PASSWORD as given (the first administrator; never printed) */
+  adminEmail?: string;
+  adminPassword?: string;
   /** restaurant used by the bulk uploader when neither the row nor the screen names one */
   defaultRestaurantId?: string;
 };
@@ -49,15 +60,32 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     (value) => Number.isFinite(value) && value > 0,
     'a number of hours above 0',
   );
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const demo = !databaseUrl;
+  const seedDemoFlag = env.SEED_DEMO?.trim() ?? '';
+  if (!['', '0', '1'].includes(seedDemoFlag)) {
+    throw new ConfigError(`SEED_DEMO must be 1 or 0, not "${env.SEED_DEMO}"`);
+  }
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    host: env.HOST || (demo ? 'localhost' : '0.0.0.0'),
+    loopbackOnly: demo && !env.HOST,
     dataDir: path.resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
+    demo,
+    seedDemo: demo || seedDemoFlag === '1',
     buildDir: path.resolve(env.BUILD_DIR || './build'),
     tokenTtlMs: ttlHours * 3_600_000,
-    adminEmail: env.ADMIN_EMAIL || 'admin@example.com',
-    adminPassword: env.ADMIN_PASSWORD || 'admin1234',
+    adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
     defaultRestaurantId: env.DEFAULT_RESTAURANT_ID || undefined,
+  };
+}
+
+/** The administrator of the demo data: ADMIN_EMAIL / ADMIN_PASSWORD when given, else the demo's. */
+export function demoAdmin(config: Pick<ServerConfig, 'adminEmail' | 'adminPassword'>) {
+  return {
+    adminEmail: config.adminEmail ?? DEMO_ADMIN.adminEmail,
+    adminPassword: config.adminPassword ?? DEMO_ADMIN.adminPassword,
   };
 }

@@ -1,9 +1,10 @@
 /** Starts the whole product on one port: the API under /api/v1 and the built SPA. */
 import { buildApp } from './app.js';
-import { ConfigError, readConfig } from './config.js';
+import { HOW_TO_CREATE_ADMIN } from './auth/administrators.js';
+import { ConfigError, demoAdmin, readConfig, type ServerConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
-import { seedIfEmpty } from './seed/seed.js';
+import { prepareDatabase, type FirstStart } from './first-start.js';
 
 async function start() {
   const config = readConfig();
@@ -11,10 +12,7 @@ async function start() {
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
   try {
-    const seeded = await seedIfEmpty(database.db, {
-      adminEmail: config.adminEmail,
-      adminPassword: config.adminPassword,
-    });
+    const firstStart = await prepareDatabase(database.db, config);
     const app = await buildApp({
       database,
       config,
@@ -25,21 +23,40 @@ async function start() {
       await database.close();
     });
     await app.listen({ port: config.port, host: config.host });
-    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-    console.log(
-      [
-        '',
-        `marketplace-admin is running at http://localhost:${config.port}`,
-        `  database: ${where}${seeded ? ' (seeded with demo data)' : ''}`,
-        `  admin login: ${config.adminEmail} / ${seeded ? config.adminPassword : '(the password set when seeded)'}`,
-        '',
-      ].join('\n'),
-    );
+    console.log(banner(config, firstStart).join('\n'));
+    if (!firstStart.hasAdministrator) app.log.warn(HOW_TO_CREATE_ADMIN);
   } catch (error) {
     // Release the data folder (and its lock) before giving up.
     await closeQuietly(database);
     throw error;
   }
+}
+
+/** What the start-up prints: where, which database, how to sign in; never a configured password. */
+function banner(config: ServerConfig, firstStart: FirstStart): string[] {
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  const lines = [
+    '',
+    `marketplace-admin is running at http://localhost:${config.port}`,
+    config.loopbackOnly
+      ? '  demo mode: listening on this computer only (localhost); HOST=0.0.0.0 opens it to the network'
+      : `  listening on ${config.host}`,
+    `  database: ${where}${firstStart.seeded ? ' (seeded with demo data)' : ''}`,
+  ];
+  if (config.seedDemo) {
+    const { adminEmail, adminPassword } = demoAdmin(config);
+    // The demo's own password is public (README); one set in ADMIN_PASSWORD is never shown.
+    lines.push(
+      config.adminPassword
+        ? `  demo admin login: ${adminEmail} with the password from ADMIN_PASSWORD`
+        : `  demo admin login: ${adminEmail} / ${adminPassword}`,
+    );
+  }
+  if (firstStart.createdAdministrator) {
+    lines.push(`  administrator created: ${firstStart.createdAdministrator} (from ADMIN_EMAIL)`);
+  }
+  lines.push('');
+  return lines;
 }
 
 function closeOnSignals(close: () => Promise<void>) {

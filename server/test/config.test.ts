@@ -1,17 +1,20 @@
 import path from 'node:path';
-import { readConfig } from '../src/config.js';
+import { demoAdmin, readConfig } from '../src/config.js';
 
 describe('readConfig', () => {
   test('defaults', () => {
     expect(readConfig({})).toEqual({
       port: 8080,
-      host: '0.0.0.0',
+      host: 'localhost',
+      loopbackOnly: true,
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
+      demo: true,
+      seedDemo: true,
       buildDir: path.resolve('./build'),
       tokenTtlMs: 12 * 3_600_000,
-      adminEmail: 'admin@example.com',
-      adminPassword: 'admin1234',
+      adminEmail: undefined,
+      adminPassword: undefined,
       defaultRestaurantId: undefined,
     });
   });
@@ -29,11 +32,14 @@ describe('readConfig', () => {
     expect(config).toMatchObject({
       port: 9090,
       host: '0.0.0.0',
+      loopbackOnly: false,
       dataDir: '/srv/data',
       databaseUrl: 'postgres://db/x',
+      demo: false,
+      seedDemo: false,
       tokenTtlMs: 1_800_000,
       adminEmail: 'root@example.com',
-      adminPassword: 'admin1234',
+      adminPassword: undefined,
     });
   });
 
@@ -42,7 +48,30 @@ describe('readConfig', () => {
     [{ PORT: '70000' }, /PORT must be a port number/],
     [{ TOKEN_TTL_HOURS: '0' }, 'TOKEN_TTL_HOURS must be a number of hours above 0, not "0"'],
     [{ TOKEN_TTL_HOURS: '12h' }, /TOKEN_TTL_HOURS/],
+    [{ SEED_DEMO: 'yes' }, 'SEED_DEMO must be 1 or 0, not "yes"'],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
+  });
+
+  test('demo mode listens on loopback unless HOST says otherwise; DATABASE_URL on every interface', () => {
+    expect(readConfig({})).toMatchObject({ host: 'localhost', loopbackOnly: true, demo: true });
+    expect(readConfig({ HOST: '0.0.0.0' })).toMatchObject({ host: '0.0.0.0', loopbackOnly: false });
+    expect(readConfig({ DATABASE_URL: 'postgres://db/x' })).toMatchObject({
+      host: '0.0.0.0',
+      loopbackOnly: false,
+      seedDemo: false,
+    });
+    expect(readConfig({ DATABASE_URL: 'postgres://db/x', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  test('the demo admin is ADMIN_EMAIL / ADMIN_PASSWORD when given, else the published one', () => {
+    expect(demoAdmin(readConfig({}))).toEqual({
+      adminEmail: 'admin@example.com',
+      adminPassword: 'admin1234',
+    });
+    expect(demoAdmin(readConfig({ ADMIN_EMAIL: 'a@b.org', ADMIN_PASSWORD: 'x y z w' }))).toEqual({
+      adminEmail: 'a@b.org',
+      adminPassword: 'x y z w',
+    });
   });
 });

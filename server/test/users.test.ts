@@ -140,7 +140,7 @@ describe('updateUserStatus', () => {
     expect((await latestActivity()).title).toBe('User activated');
   });
 
-  test('a deactivated admin can no longer sign in, and their token stops working', async () => {
+  test('deactivation ends every session at once; reactivation does not bring one back', async () => {
     const email = 'second.admin@example.com';
     const [second] = await t.database.db
       .insert(users)
@@ -160,6 +160,7 @@ describe('updateUserStatus', () => {
         token: null,
       });
     const { token } = await expectContract(await login(), 'login', 200);
+    const { token: other } = await expectContract(await login(), 'login', 200);
     await expectContract(await get('/total/booking', token), 'getTotalBookings', 200);
 
     await expectContract(
@@ -169,14 +170,37 @@ describe('updateUserStatus', () => {
     );
     const refused = await expectContract(await login(), 'login', 403);
     expect(refused.message).toMatch(/deactivated/);
-    await expectContract(await get('/total/booking', token), 'getTotalBookings', 403);
+    for (const old of [token, other]) {
+      const ended = await expectContract(await get('/total/booking', old), 'getTotalBookings', 401);
+      expect(ended.message).toBe('Authorization failed: invalid token');
+    }
 
     await expectContract(
       await put(`/admin/user/${second.id}`, { status: true }),
       'updateUserStatus',
       200,
     );
-    await expectContract(await login(), 'login', 200);
+    for (const old of [token, other]) {
+      const still = await expectContract(await get('/total/booking', old), 'getTotalBookings', 401);
+      expect(still.message).toBe('Authorization failed: invalid token');
+    }
+    const fresh = await expectContract(await login(), 'login', 200);
+    await expectContract(await get('/total/booking', fresh.token), 'getTotalBookings', 200);
+  });
+
+  test("another user's deactivation leaves the acting admin's session alone", async () => {
+    const [diner] = await t.database.db.select().from(users).where(eq(users.role, 'user')).limit(1);
+    await expectContract(
+      await put(`/admin/user/${diner.id}`, { status: false }),
+      'updateUserStatus',
+      200,
+    );
+    await expectContract(
+      await put(`/admin/user/${diner.id}`, { status: true }),
+      'updateUserStatus',
+      200,
+    );
+    await expectContract(await get('/total/booking'), 'getTotalBookings', 200);
   });
 
   test('an admin cannot deactivate their own account', async () => {

@@ -1,6 +1,7 @@
 /**
  * Opaque bearer tokens: 256 random bits, given to the client once, stored only as a SHA-256 hash,
- * expiring after a configurable time and revoked at logout.
+ * expiring after a configurable time, revoked at logout and whenever the user's access changes
+ * (deactivation, reactivation, a new password or role: `revokeUserSessions` in that transaction).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
@@ -40,4 +41,12 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every live session of a user; run it in the transaction that changes their access. */
+export async function revokeUserSessions(db: Pick<Db, 'update'>, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

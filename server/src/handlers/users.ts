@@ -4,6 +4,7 @@ import { configuration, users } from '../db/schema.js';
 import { logActivity } from '../lib/activity-log.js';
 import { badRequest, notFound } from '../lib/http-error.js';
 import { likePattern } from '../lib/paging.js';
+import { revokeUserSessions } from '../auth/sessions.js';
 import { toSessionUser } from './auth.js';
 import type { Handlers } from './types.js';
 
@@ -47,12 +48,19 @@ export const usersHandlers: Handlers = {
     const { status } = req.body;
     if (req.params.id === req.user.id && !status) throw badRequest(CANNOT_DEACTIVATE_SELF);
     const user = await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ status: users.status })
+        .from(users)
+        .where(eq(users.id, req.params.id))
+        .for('update');
+      if (!before) throw notFound('User not found');
       const [updated] = await tx
         .update(users)
         .set({ status })
         .where(eq(users.id, req.params.id))
         .returning();
-      if (!updated) throw notFound('User not found');
+      // Access ends with every session; one that ended stays ended when access comes back.
+      if (!status || !before.status) await revokeUserSessions(tx, updated.id);
       await logActivity(tx, {
         title: status ? 'User activated' : 'User deactivated',
         description: `${fullName(updated)} (${updated.email}) was ${status ? 'activated' : 'deactivated'}`,

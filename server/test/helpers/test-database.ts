@@ -4,6 +4,7 @@
  * DATABASE_URL is set. Creating a fresh PGlite takes seconds; a clone takes about one.
  */
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -48,4 +49,31 @@ export async function cloneTestDatabase(): Promise<Database> {
   }
   const bytes = await fs.readFile(templateFile());
   return openDatabase({ memory: true, loadDataDir: new Blob([bytes]) });
+}
+
+/**
+ * A new database with the schema and no rows, as a real deployment starts: on PostgreSQL its own
+ * database (its `url`, for a child process), else a PGlite data folder (`dataDir`).
+ */
+export async function emptyTestDatabase(): Promise<{
+  env: Record<string, string>;
+  open(): Promise<Database>;
+  remove(): Promise<void>;
+}> {
+  if (process.env.DATABASE_URL) {
+    const name = `ma_test_${process.env.TEST_RUN_ID}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const url = withDatabase(process.env.DATABASE_URL, name);
+    return {
+      env: { DATABASE_URL: url },
+      open: () => openDatabase({ databaseUrl: url }),
+      remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    };
+  }
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ma-empty-'));
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    open: () => openDatabase({ dataDir }),
+    remove: () => fs.rm(dataDir, { recursive: true, force: true }),
+  };
 }

@@ -1,0 +1,93 @@
+/**
+ * The administrators of a real deployment: the first one from ADMIN_EMAIL + ADMIN_PASSWORD at
+ * start or from `npm run create-admin`, both through `saveAdministrator`. Passwords pass the
+ * strength check first and are never printed or logged.
+ */
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { logActivity } from '../lib/activity-log.js';
+import { hashPassword } from './passwords.js';
+import { weakPasswordReason } from './password-strength.js';
+import { revokeUserSessions } from './sessions.js';
+
+/** A request the operator can correct; the message says how. */
+export class AdministratorError extends Error {
+  override name = 'AdministratorError';
+}
+
+export const HOW_TO_CREATE_ADMIN =
+  'No administrator can sign in yet. Create one: set ADMIN_EMAIL and ADMIN_PASSWORD and restart, ' +
+  'or run `npm run create-admin -- --email you@example.org` with the same DATABASE_URL or DATA_DIR.';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function hasActiveAdministrator(db: Db): Promise<boolean> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, true)));
+  return n > 0;
+}
+
+export type AdministratorInput = {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  /** an account with this email exists: give it this password and make it an active admin */
+  reset?: boolean;
+};
+
+/**
+ * Creates an active administrator, or with `reset` turns the account with that email into one
+ * with the new password; either way in one transaction, ending every session the account had.
+ */
+export async function saveAdministrator(
+  db: Db,
+  input: AdministratorInput,
+): Promise<'created' | 'reset'> {
+  const email = input.email.trim();
+  if (!EMAIL.test(email)) throw new AdministratorError(`"${email}" is not an email address.`);
+  const weak = weakPasswordReason(input.password, email);
+  if (weak) throw new AdministratorError(weak);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .for('update');
+    if (existing && !input.reset) {
+      throw new AdministratorError(
+        `An account with the email ${email} already exists. To give it a new password and make it ` +
+          'an active administrator, run the command again with --reset.',
+      );
+    }
+    if (existing) {
+      await tx
+        .update(users)
+        .set({ passwordHash, role: 'admin', subRole: null, status: true })
+        .where(eq(users.id, existing.id));
+      await revokeUserSessions(tx, existing.id);
+      await logActivity(tx, {
+        title: 'Administrator password reset',
+        description: `${email} was given a new password and made an active administrator`,
+      });
+      return 'reset';
+    }
+    await tx.insert(users).values({
+      firstName: input.firstName?.trim() || 'Administrator',
+      lastName: input.lastName?.trim() ?? '',
+      email,
+      passwordHash,
+      role: 'admin',
+      status: true,
+    });
+    await logActivity(tx, {
+      title: 'Administrator created',
+      description: `${email} was created as an administrator`,
+    });
+    return 'created';
+  });
+}
