@@ -192,6 +192,28 @@ describe('POST /static', () => {
 });
 
 describe('PUT and DELETE /static?slug=', () => {
+  test('slugs that are Object.prototype keys are unknown: 404, nothing created', async () => {
+    const before = await t.database.db.select().from(staticContents);
+    for (const slug of ['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf']) {
+      const message = `No content item with the slug "${slug}"`;
+      const updated = await expectContract(
+        await update(slug, { title: 'Anything', content: '<p>x</p>' }),
+        'updateStaticContent',
+        404,
+      );
+      expect(updated.message).toBe(message);
+      const deleted = await expectContract(await remove(slug), 'deleteStaticContent', 404);
+      expect(deleted.message).toBe(message);
+      const listed = await expectContract(
+        await list(`?slug=${encodeURIComponent(slug)}`),
+        'listStaticContent',
+        200,
+      );
+      expect(listed).toMatchObject({ data: [], count: 0 });
+    }
+    expect(await t.database.db.select().from(staticContents)).toEqual(before);
+  });
+
   test('edits, publishes, unpublishes and deletes by slug; the slug stays', async () => {
     await expectContract(
       await create({ title: 'Opening Hours', content: '<p>9 to 5</p>' }),

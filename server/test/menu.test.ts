@@ -192,6 +192,18 @@ test('bad rows get a 4xx naming the field, and nothing is stored', async () => {
   );
 });
 
+test('names that are Object.prototype keys are unknown ingredients and categories (404)', async () => {
+  for (const key of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) {
+    await expectRefused(base({ 'ingredients[]': key }), 404, new RegExp(`ingredients.*"${key}"`));
+    await expectRefused(
+      base({ extraIngredients: JSON.stringify({ ingredient: key, ingredientPrice: 1 }) }),
+      404,
+      new RegExp(`extraIngredients.*"${key}"`),
+    );
+    await expectRefused(base({ category: key }), 404, new RegExp(`category.*${key}`));
+  }
+});
+
 test('files are checked by content and size, at most 5', async () => {
   await expectRefused(
     base({

@@ -20,13 +20,16 @@ type UpdateBody = BodyOf<'updateStaticContent'>;
 export const DUPLICATE_TITLE =
   'A content item with a similar title already exists. Please use a different title.';
 
-/** The editor screen's pages: saving one that is missing creates it, so a fresh install works. */
-export const EDITOR_PAGES: Record<string, string> = {
-  'privacy-policy': 'Privacy Policy',
-  'terms-and-conditions': 'Terms & Conditions',
-  'frequently-asked-questions': 'FAQs',
-  'about-us': 'About Us',
-};
+/**
+ * The editor screen's pages by slug: saving one that is missing creates it, so a fresh install
+ * works. A Map, since the slug comes from the request (`constructor` is no page).
+ */
+export const EDITOR_PAGES: ReadonlyMap<string, string> = new Map([
+  ['privacy-policy', 'Privacy Policy'],
+  ['terms-and-conditions', 'Terms & Conditions'],
+  ['frequently-asked-questions', 'FAQs'],
+  ['about-us', 'About Us'],
+]);
 
 const toDto = (row: Row) => ({
   _id: row.id,
@@ -202,11 +205,12 @@ export const contentHandlers: Handlers = {
     const db = req.server.db;
     const slug = req.query.slug.trim();
     let row = await findBy(db, eq(staticContents.slug, slug));
-    if (!row && EDITOR_PAGES[slug]) {
+    const editorTitle = EDITOR_PAGES.get(slug);
+    if (!row && editorTitle) {
       // Created on first save; a concurrent first save simply finds the row made by the other.
       await db
         .insert(staticContents)
-        .values({ slug, title: EDITOR_PAGES[slug], type: 'page', status: 'draft' })
+        .values({ slug, title: editorTitle, type: 'page', status: 'draft' })
         .onConflictDoNothing();
       row = await findBy(db, eq(staticContents.slug, slug));
     }
