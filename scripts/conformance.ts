@@ -22,7 +22,7 @@ without a token and with a malformed one.
   --password   that administrator's password
   --write      also run safe round trips on records the checker creates itself:
                  a booking type (created, renamed, deleted), a category, an ingredient, an
-                 allergy, a dietary preference and a cuisine (each created, renamed or
+                 allergy, a dietary preference and a cuisine (each created, renamed and
                  deactivated; they have no delete operation, so they stay, deactivated), a
                  content item (created, renamed, published, unpublished, deleted), and the
                  platform fee (read, changed by 1, put back).
@@ -32,8 +32,8 @@ without a token and with a malformed one.
   --only       check only these operations (comma-separated operationIds)
   --junit      also write a JUnit XML report to this file
 
-Output: one line per operation: requests made, requests passed, and "ok", "not exercised (why)"
-or the first violation: the request, the JSON pointer in the answer, what the contract expects
+Output: one line per operation: requests made, requests passed, and "ok", "401 checks only, not
+exercised (why)" or the first violation: the request, the JSON pointer in the answer, what the contract expects
 and what came back. Exit code 0 when every exercised operation keeps the contract, 1 on any
 violation or unreachable operation, 2 on wrong usage.`;
 

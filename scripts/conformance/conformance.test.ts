@@ -199,3 +199,20 @@ test('an unreachable backend is reported and the command exits 1', async () => {
     ),
   });
 });
+
+test('a refused sign-in fails the run, even with --only, and the password is not printed', async () => {
+  const report = await runConformance({
+    baseUrl: apiUrl,
+    email: credentials.email,
+    password: 'not-the-password',
+    write: false,
+    only: ['listUsers'],
+  });
+  const output = table(report.results);
+  expect(report.exitCode).toBe(1);
+  expect(output).toMatch(
+    /^login .*FAIL POST \/user\/login \{"email":"admin@example.com","password":"\*\*\*"\}: expected a 2xx answer, got HTTP 401/m,
+  );
+  expect(output).toMatch(/^listUsers +0 +0 +not exercised \(sign-in failed\)$/m);
+  expect(output).not.toContain('not-the-password');
+});

@@ -57,17 +57,19 @@ export async function send(baseUrl: string, request: Request): Promise<Answer> {
   }
 }
 
-/** How a request reads in the report: method, target, and how it was authenticated. */
-export function describeRequest(request: Request, signedIn: string | undefined): string {
-  const auth =
-    request.token === null
+/** How a request reads in the report: method, target, body (passwords hidden), authentication. */
+export function describeRequest(request: Request, signedIn: string | undefined, secured: boolean) {
+  const auth = !secured
+    ? ''
+    : request.token === null
       ? ' without a token'
       : request.token === MALFORMED_TOKEN
         ? ' with a malformed token'
         : request.token !== signedIn
           ? ' with a second session'
           : '';
-  const body = request.body ? ` ${JSON.stringify(request.body.value)}` : '';
+  const hidden = (key: string, value: unknown) => (/password/i.test(key) ? '***' : value);
+  const body = request.body ? ` ${JSON.stringify(request.body.value, hidden)}` : '';
   return `${request.method} ${request.target}${body}${auth}`;
 }
 

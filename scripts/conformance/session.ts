@@ -91,7 +91,7 @@ export class Session {
     quiet = !this.selected(operation),
   ): Promise<Answer | undefined> {
     const result = this.result(operation);
-    const text = describeRequest(request, this.token);
+    const text = describeRequest(request, this.token, operation.secured);
     let answer: Answer;
     try {
       answer = await send(this.options.baseUrl, request);
