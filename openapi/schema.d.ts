@@ -158,6 +158,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/audit-logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the audit trail
+     * @description Every change made through this API, newest first: one event per write, recorded in the write's own transaction (a change without its event, or an event without its change, never commits). Events are never updated or deleted. Filters combine with AND; `from` and `to` are UTC days, both inclusive.
+     */
+    get: operations['listAuditEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/users': {
     parameters: {
       query?: never;
@@ -1216,6 +1236,82 @@ export interface components {
       components['schemas']['CountEnvelope'] & {
         data: components['schemas']['ActivityLog'][];
       };
+    /**
+     * @description The stable verb of an event (`admin.create` and `admin.reset` come from the create-admin command or the first start, not from a request). `activity.legacy` and `booking.activity` are entries carried over from the activity lists that existed before the audit trail (and seeded booking history).
+     * @enum {string}
+     */
+    AuditAction:
+      | 'restaurant.update'
+      | 'configuration.update'
+      | 'user.status'
+      | 'refund.create'
+      | 'booking.notes'
+      | 'review.moderate'
+      | 'content.create'
+      | 'content.update'
+      | 'content.publish'
+      | 'content.delete'
+      | 'content.faq_delete'
+      | 'reference.create'
+      | 'reference.update'
+      | 'reference.status'
+      | 'reference.delete'
+      | 'menu.bulk_item'
+      | 'auth.login'
+      | 'auth.login_failed'
+      | 'auth.logout'
+      | 'admin.create'
+      | 'admin.reset'
+      | 'booking.activity'
+      | 'activity.legacy';
+    /** @description A field's value: text, number (percentages are plain numbers), boolean, null (absent), or money as `{amount, currency}` with the amount in major units of its currency. */
+    AuditValue:
+      | null
+      | string
+      | number
+      | boolean
+      | {
+          amount: components['schemas']['Money'];
+          currency: components['schemas']['Currency'];
+        };
+    AuditChange: {
+      field: string;
+      before: components['schemas']['AuditValue'];
+      after: components['schemas']['AuditValue'];
+    };
+    AuditEvent: {
+      _id: components['schemas']['Id'];
+      createdAt: components['schemas']['Timestamp'];
+      /** @description The administrator as they were at the time; null for the system or an unknown caller. */
+      actor: null | {
+        _id: components['schemas']['Id'];
+        name: string;
+        email: string | null;
+        role: string | null;
+      };
+      action: components['schemas']['AuditAction'];
+      entity: {
+        /** @description restaurant, booking, user, review, content, configuration, menu_item, or a reference list kind (bookingType, category, ingredient, allergy, dietary, cuisine). */
+        type: string;
+        id: string | null;
+        /** @description The record's name at the time. */
+        name: string;
+      };
+      changes: components['schemas']['AuditChange'][];
+      /** @description Facts about the change that are not fields of the record (e.g. the refunded order). */
+      details: {
+        [key: string]: string;
+      };
+      request: {
+        id: string | null;
+        clientAddress: string | null;
+        userAgent: string | null;
+      };
+    };
+    AuditEventListResponse: components['schemas']['MessageResponse'] &
+      components['schemas']['CountEnvelope'] & {
+        data: components['schemas']['AuditEvent'][];
+      };
     RestaurantListItem: {
       _id: components['schemas']['Id'];
       name: string;
@@ -1482,14 +1578,16 @@ export interface components {
     OrderRefundRequest: {
       orderId: components['schemas']['Id'];
       amount: components['schemas']['RefundAmount'];
-      /** @description Free text kept with the refund, e.g. "Refund processed via admin panel". */
+      /** @description The refund's note: free text kept with the refund and in its audit event, e.g. "Refund processed via admin panel". */
       reason?: string;
+      reasonCode?: components['schemas']['RefundReasonCode'];
     };
     BookingRefundRequest: {
       bookingId: components['schemas']['Id'];
       amount: components['schemas']['RefundAmount'];
-      /** @description Free text kept with the refund. */
+      /** @description The refund's note, kept with the refund and in its audit event. */
       notes?: string;
+      reasonCode?: components['schemas']['RefundReasonCode'];
     };
     Refund: {
       _id: components['schemas']['Id'];
@@ -1501,7 +1599,16 @@ export interface components {
       /** @description The refunded order; null for a refund made on a booking without orders. */
       orderId: components['schemas']['Id'] | null;
       bookingId: components['schemas']['Id'];
+      reasonCode: components['schemas']['RefundReasonCode'];
+      /** @description The note sent with the refund (`reason` or `notes`), null without one. */
+      note: string | null;
     };
+    /**
+     * @description Why the money goes back; requested_by_customer when not given.
+     * @default requested_by_customer
+     * @enum {string}
+     */
+    RefundReasonCode: 'requested_by_customer' | 'duplicate' | 'fraudulent' | 'other';
     RefundResult: {
       refund: components['schemas']['Refund'];
       booking: components['schemas']['Booking'];
@@ -2074,6 +2181,48 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ActivityLogListResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  listAuditEvents: {
+    parameters: {
+      query?: {
+        /** @description Number of rows to skip (page index × page size). */
+        skip?: components['parameters']['Skip'];
+        /** @description Page size. */
+        limit?: components['parameters']['Limit'];
+        /** @description Matched case-insensitively as a substring of the record's name at the time, the actor's name or the actor's email. Trimmed; empty means no filter. */
+        search?: string;
+        /** @description One action, e.g. `restaurant.update` (see AuditAction). */
+        action?: components['schemas']['AuditAction'];
+        /** @description The kind of record, e.g. `restaurant`, `booking`, `user`, `review`, `content`. */
+        entityType?: string;
+        /** @description The record's id (with entityType, the record's own history). */
+        entityId?: string;
+        /** @description Only events by this administrator. */
+        actorId?: components['schemas']['Id'];
+        /** @description First UTC day (YYYY-MM-DD), inclusive. */
+        from?: string;
+        /** @description Last UTC day (YYYY-MM-DD), inclusive. */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of events and the number of matching events. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEventListResponse'];
         };
       };
       400: components['responses']['BadRequest'];

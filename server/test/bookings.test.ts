@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { activityLogs, bookingActivities, bookings, restaurants } from '../src/db/schema.js';
+import { auditEvents, bookings, restaurants } from '../src/db/schema.js';
+import { latestActivity } from './helpers/audit.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
 import { createBookingFixture } from './helpers/booking-fixture.js';
@@ -222,13 +223,8 @@ test('admin notes are saved as the plain text typed, logged, and 404 for an unkn
     200,
   );
   expect(reread.data.adminNotes).toBe(notes);
-  const [logged] = await t.database.db
-    .select()
-    .from(activityLogs)
-    .where(eq(activityLogs.title, 'Booking notes updated'))
-    .orderBy(desc(activityLogs.createdAt))
-    .limit(1);
-  expect(logged.actorId).toBe(t.adminId);
+  const logged = await latestActivity(t);
+  expect(logged).toMatchObject({ title: 'Booking notes updated', actorId: t.adminId });
 
   await expectContract(
     await t.as({
@@ -262,17 +258,24 @@ test('admin notes are saved as the plain text typed, logged, and 404 for an unkn
 
 test('activities: newest first, with the creator or null for System', async () => {
   const fixture = await createBookingFixture(t.database.db);
-  await t.database.db.insert(bookingActivities).values([
+  const event = {
+    action: 'booking.activity',
+    entityType: 'booking',
+    entityId: fixture.bookingId,
+    entityName: 'T-1',
+  };
+  await t.database.db.insert(auditEvents).values([
     {
-      bookingId: fixture.bookingId,
-      activity: 'Payment received',
-      createdBy: null,
+      ...event,
+      details: { activity: 'Payment received' },
       createdAt: new Date('2030-01-01T10:00:00Z'),
     },
     {
-      bookingId: fixture.bookingId,
-      activity: 'Checked by admin',
-      createdBy: t.adminId,
+      ...event,
+      details: { activity: 'Checked by admin' },
+      actorId: t.adminId,
+      actorName: 'Test Admin',
+      actorRole: 'admin',
       createdAt: new Date('2030-01-02T10:00:00Z'),
     },
   ]);

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { activityLogs, staticContents } from '../src/db/schema.js';
+import { staticContents } from '../src/db/schema.js';
+import { activityTitle } from '../src/queries/activity-text.js';
+import { eventsOf } from './helpers/audit.js';
 import { slugForTitle, slugify } from '../src/lib/slug.js';
 import { cleanFaqs, DUPLICATE_TITLE } from '../src/handlers/content.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -129,12 +131,12 @@ describe('POST /static', () => {
       content: '<p>We deliver <strong>downtown</strong>.</p>',
       faqs: [],
     });
-    const logs = await t.database.db
-      .select()
-      .from(activityLogs)
-      .where(eq(activityLogs.title, 'Content created'));
+    const logs = await eventsOf(t.database.db, 'content.create');
     expect(
-      logs.some((log) => log.description.includes('delivery-areas') && log.actorId === t.adminId),
+      logs.some(
+        (log) =>
+          activityTitle(log).description.includes('delivery-areas') && log.actorId === t.adminId,
+      ),
     ).toBe(true);
   });
 

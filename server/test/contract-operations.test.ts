@@ -21,6 +21,8 @@ const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
   ['get', '/total/revenue', 'getTotalRevenue'],
   ['get', '/top/restaurant', 'getTopRestaurants'],
   ['get', '/admin/activityLogs', 'listActivityLogs'],
+  // Added by the contract (issue #14): the audit trail.
+  ['get', '/admin/audit-logs', 'listAuditEvents'],
   ['get', '/admin/users', 'listUsers'],
   ['get', '/configuration', 'getConfiguration'],
   ['put', '/configuration', 'updateConfiguration'],

@@ -1,7 +1,6 @@
-import { count, ne, sql } from 'drizzle-orm';
-import { activityLogs, bookings, restaurants, users } from '../src/db/schema.js';
+import { count, notLike, sql } from 'drizzle-orm';
+import { auditEvents, bookings, restaurants, users } from '../src/db/schema.js';
 import { percentChange } from '../src/handlers/dashboard.js';
-import { logActivity } from '../src/lib/activity-log.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
 
@@ -92,14 +91,17 @@ test('top restaurants: at most 5, by bookings, with rating and earnings', async 
 });
 
 test('activity logs: newest first, paged, with the total count', async () => {
-  await logActivity(t.database.db, {
-    title: 'Restaurant status updated',
-    description: 'newest entry',
+  // A platform fee change is the newest entry; sign-ins are not activity.
+  await t.as({ method: 'PUT', url: '/api/v1/configuration', payload: { platformFee: 17.5 } });
+  await t.as({
+    method: 'POST',
+    url: '/api/v1/user/login',
+    payload: { email: 'nobody@example.com', password: 'wrong-password' },
   });
   const [{ n }] = await t.database.db
     .select({ n: count() })
-    .from(activityLogs)
-    .where(ne(activityLogs.title, ''));
+    .from(auditEvents)
+    .where(notLike(auditEvents.action, 'auth.%'));
   const body = await expectContract(
     await get('/admin/activityLogs?skip=0&limit=5'),
     'listActivityLogs',
@@ -107,7 +109,10 @@ test('activity logs: newest first, paged, with the total count', async () => {
   );
   expect(body.count).toBe(n);
   expect(body.data).toHaveLength(5);
-  expect(body.data[0].description).toBe('newest entry');
+  expect(body.data[0]).toMatchObject({
+    title: 'Platform fee updated',
+    description: 'The platform fee is now 17.5%',
+  });
   const page2 = await expectContract(
     await get('/admin/activityLogs?skip=5&limit=5'),
     'listActivityLogs',

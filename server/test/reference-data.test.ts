@@ -1,7 +1,7 @@
 /** The six reference lists through the one shared module: CRUD, validation, counts, access. */
 import { and, count, countDistinct, eq, sql } from 'drizzle-orm';
 import {
-  activityLogs,
+  auditEvents,
   images,
   menuItemIngredients,
   menuItems,
@@ -108,14 +108,22 @@ describe.each(LISTS)('$kind', (c) => {
     expect(found.count).toBe(1);
     expect(found.data[0]._id).toBe(id);
 
-    const [log] = await t.database.db
+    // One audit event per change, by the admin, in order.
+    const events = await t.database.db
       .select()
-      .from(activityLogs)
-      .where(
-        and(eq(activityLogs.description, `Zesty ${c.kind}`), eq(activityLogs.actorId, t.adminId)),
-      )
-      .limit(1);
-    expect(log).toBeDefined();
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, id), eq(auditEvents.actorId, t.adminId)))
+      .orderBy(auditEvents.createdAt);
+    expect(events.map((e) => [e.action, e.entityType, e.changes])).toEqual([
+      ['reference.create', c.kind, [{ field: 'name', before: null, after: `Zest ${c.kind}` }]],
+      [
+        'reference.update',
+        c.kind,
+        [{ field: 'name', before: `Zest ${c.kind}`, after: `Zesty ${c.kind}` }],
+      ],
+      ['reference.status', c.kind, [{ field: 'status', before: true, after: false }]],
+      ['reference.status', c.kind, [{ field: 'status', before: false, after: true }]],
+    ]);
   });
 
   test('a blank name gets the spec message; a duplicate (any case) is a 409', async () => {

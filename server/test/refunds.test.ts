@@ -1,5 +1,6 @@
-import { count, desc, eq } from 'drizzle-orm';
-import { activityLogs, bookingActivities, bookings, orders, refunds } from '../src/db/schema.js';
+import { and, count, eq } from 'drizzle-orm';
+import { auditEvents, bookings, orders, refunds } from '../src/db/schema.js';
+import { latestActivity } from './helpers/audit.js';
 import { isRefundEligible, REFUND_MESSAGES } from '../src/handlers/refunds.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
@@ -34,9 +35,9 @@ async function state(bookingId: string) {
     .where(eq(refunds.bookingId, bookingId));
   const [{ n: activityCount }] = await db
     .select({ n: count() })
-    .from(bookingActivities)
-    .where(eq(bookingActivities.bookingId, bookingId));
-  const [{ n: logCount }] = await db.select({ n: count() }).from(activityLogs);
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, 'booking'), eq(auditEvents.entityId, bookingId)));
+  const [{ n: logCount }] = await db.select({ n: count() }).from(auditEvents);
   return { booking, orders: orderRows, refundCount, activityCount, logCount };
 }
 
@@ -116,11 +117,7 @@ test('a partial refund, then another, then the rest: balances, history, activity
     activity: 'Refund of 20.00 USD processed for the order of Eater 2',
     createdBy: { role: 'admin' },
   });
-  const [log] = await t.database.db
-    .select()
-    .from(activityLogs)
-    .orderBy(desc(activityLogs.createdAt))
-    .limit(1);
+  const log = await latestActivity(t);
   expect(log).toMatchObject({ title: 'Payment refunded', actorId: t.adminId });
   expect(log.description).toContain('Refund of 20.00 USD');
 

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
-import { activityLogs, bookings, menuItems, restaurants, users } from '../src/db/schema.js';
+import { and, asc, count, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { bookings, menuItems, restaurants, users } from '../src/db/schema.js';
+import { latestActivity as activityOf } from './helpers/audit.js';
 import { exponentOf } from '../src/lib/money.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
@@ -18,10 +19,7 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 
 const restaurantNamed = async (name: string) =>
   (await t.database.db.select().from(restaurants).where(eq(restaurants.name, name)))[0];
-const latestActivity = async () =>
-  (
-    await t.database.db.select().from(activityLogs).orderBy(desc(activityLogs.createdAt)).limit(1)
-  )[0];
+const latestActivity = () => activityOf(t);
 const countWhere = async (where: SQL | undefined) =>
   (await t.database.db.select({ n: count() }).from(restaurants).where(where))[0].n;
 

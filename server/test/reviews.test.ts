@@ -1,6 +1,8 @@
 /** Review moderation: search, filters, paging, every status transition, the activity log. */
 import { and, count, eq, ilike, or } from 'drizzle-orm';
-import { activityLogs, restaurants, reviews } from '../src/db/schema.js';
+import { restaurants, reviews } from '../src/db/schema.js';
+import { activityTitle } from '../src/queries/activity-text.js';
+import { eventsOf } from './helpers/audit.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
 
@@ -107,10 +109,9 @@ test('every status can move to either other one; each decision is logged', async
     const [stored] = await t.database.db.select().from(reviews).where(eq(reviews.id, review.id));
     expect(stored.status).toBe(status);
   }
-  const logs = await t.database.db
-    .select()
-    .from(activityLogs)
-    .where(and(eq(activityLogs.actorId, t.adminId), ilike(activityLogs.title, 'Review %')));
+  const logs = (await eventsOf(t.database.db, 'review.moderate'))
+    .filter((e) => e.actorId === t.adminId)
+    .map(activityTitle);
   expect(logs.map((l) => l.title).sort()).toEqual(
     [
       'Review approved',

@@ -59,7 +59,8 @@ test('bookings in every booking status, payment status and payout state, with th
           where jsonb_array_length(customizations->'addedIngredients') > 0) as added,
         (select count(*) from order_items
           where jsonb_array_length(customizations->'removedIngredients') > 0) as removed,
-        (select count(*) from booking_activities) as activities,
+        (select count(*) from audit_events where action = 'booking.activity') as activities,
+        (select count(*) from audit_events where action = 'refund.create') as refund_events,
         (select count(*) from refunds) as refunds,
         (select count(*) from bookings where refund_processed) as refunded,
         (select count(*) from bookings where payment_method is not null) as paid_with

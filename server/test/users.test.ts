@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { activityLogs, configuration, users } from '../src/db/schema.js';
+import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { configuration, users } from '../src/db/schema.js';
+import { latestActivity as activityOf } from './helpers/audit.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
@@ -15,10 +16,7 @@ const get = (url: string, token?: string | null) =>
 const put = (url: string, payload: unknown, token?: string | null) =>
   t.as({ method: 'PUT', url: `/api/v1${url}`, payload: payload as object, token });
 
-const latestActivity = async () =>
-  (
-    await t.database.db.select().from(activityLogs).orderBy(desc(activityLogs.createdAt)).limit(1)
-  )[0];
+const latestActivity = () => activityOf(t);
 
 describe('listUsers', () => {
   test('pages newest first with the total count', async () => {

@@ -6,7 +6,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { logActivity } from '../lib/activity-log.js';
+import { recordChange } from '../lib/audit.js';
 import { hashPassword } from './passwords.js';
 import { weakPasswordReason } from './password-strength.js';
 import { revokeUserSessions } from './sessions.js';
@@ -70,23 +70,32 @@ export async function saveAdministrator(
         .set({ passwordHash, role: 'admin', subRole: null, status: true })
         .where(eq(users.id, existing.id));
       await revokeUserSessions(tx, existing.id);
-      await logActivity(tx, {
-        title: 'Administrator password reset',
-        description: `${email} was given a new password and made an active administrator`,
+      await recordChange(tx, {
+        request: null,
+        action: 'admin.reset',
+        entity: { type: 'user', id: existing.id, name: email },
+        details: { email },
+        always: true,
       });
       return 'reset';
     }
-    await tx.insert(users).values({
-      firstName: input.firstName?.trim() || 'Administrator',
-      lastName: input.lastName?.trim() ?? '',
-      email,
-      passwordHash,
-      role: 'admin',
-      status: true,
-    });
-    await logActivity(tx, {
-      title: 'Administrator created',
-      description: `${email} was created as an administrator`,
+    const [created] = await tx
+      .insert(users)
+      .values({
+        firstName: input.firstName?.trim() || 'Administrator',
+        lastName: input.lastName?.trim() ?? '',
+        email,
+        passwordHash,
+        role: 'admin',
+        status: true,
+      })
+      .returning({ id: users.id });
+    await recordChange(tx, {
+      request: null,
+      action: 'admin.create',
+      entity: { type: 'user', id: created.id, name: email },
+      details: { email },
+      always: true,
     });
     return 'created';
   });

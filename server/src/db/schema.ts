@@ -132,7 +132,6 @@ export const bookings = pgTable(
     payout: boolean('payout').notNull().default(false),
     payoutDateTime: timestamp('payout_date_time', { withTimezone: true }),
     refundProcessed: boolean('refund_processed').notNull().default(false),
-    activityLog: jsonb('activity_log').$type<string[]>().notNull().default([]),
     adminNotes: text('admin_notes').notNull().default(''),
     currency: text('currency').notNull(),
     cardLast4: text('card_last4'),
@@ -262,6 +261,9 @@ export const refunds = pgTable(
       .references(() => bookings.id, { onDelete: 'cascade' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     amount: minor('amount'),
+    /** requested_by_customer | duplicate | fraudulent | other */
+    reasonCode: text('reason_code').notNull().default('requested_by_customer'),
+    /** the free-text note sent with the refund (the spec's `reason` / `notes`) */
     reason: text('reason'),
     processedBy: uuid('processed_by').references(() => users.id),
     /** Idempotency-Key of the request plus a hash of its body, so a retry returns the first result */
@@ -272,30 +274,45 @@ export const refunds = pgTable(
   (t) => [index('refunds_booking_idx').on(t.bookingId)],
 );
 
-export const bookingActivities = pgTable(
-  'booking_activities',
-  {
-    id: id(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    activity: text('activity').notNull(),
-    createdBy: uuid('created_by').references(() => users.id),
-    createdAt: createdAt(),
-  },
-  (t) => [index('booking_activities_booking_idx').on(t.bookingId, t.createdAt)],
-);
+export type AuditValue = string | number | boolean | null | { amount: number; currency: string };
+export type AuditChange = { field: string; before: AuditValue; after: AuditValue };
 
-export const activityLogs = pgTable(
-  'activity_logs',
+/**
+ * The one record of change: every write appends one event in the transaction of the change.
+ * Append-only: a trigger refuses UPDATE and DELETE (migration 0001). Actor and entity names are
+ * copied as they were at the time; no foreign keys, so an event outlives what it describes.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
   {
     id: id(),
-    title: text('title').notNull(),
-    description: text('description').notNull().default(''),
-    actorId: uuid('actor_id').references(() => users.id),
     createdAt: createdAt(),
+    /** null: the system (or an anonymous caller, for a failed sign-in) */
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    actorRole: text('actor_role'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    entityName: text('entity_name').notNull().default(''),
+    changes: jsonb('changes').$type<AuditChange[]>().notNull().default([]),
+    /** facts that are not changes, e.g. the order a refund went to */
+    details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
+    requestId: text('request_id'),
+    clientAddress: text('client_address'),
+    userAgent: text('user_agent'),
   },
-  (t) => [index('activity_logs_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_events_created_idx').on(t.createdAt, t.id),
+    index('audit_events_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+    index('audit_events_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_events_action_idx').on(t.action, t.createdAt),
+    // Recent Activity: every event but sign-ins, newest first, and its count.
+    index('audit_events_activity_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.action} NOT LIKE 'auth.%'`),
+  ],
 );
 
 /**
@@ -469,7 +486,6 @@ export type AnyTable =
   | typeof orders
   | typeof orderItems
   | typeof refunds
-  | typeof bookingActivities
   | typeof reviews
-  | typeof activityLogs
+  | typeof auditEvents
   | typeof staticContents;

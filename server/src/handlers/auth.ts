@@ -5,11 +5,15 @@ import { HttpError } from '../lib/http-error.js';
 import { timingDummyHash, verifyPassword } from '../auth/passwords.js';
 import { createSession, revokeSession } from '../auth/sessions.js';
 import { bearerToken, NOT_AUTHORIZED } from '../auth/bearer-auth.js';
+import { recordChange } from '../lib/audit.js';
 import type { Handlers } from './types.js';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_DEACTIVATED =
   'This account has been deactivated. Please contact the system administrator.';
+
+const fullName = (user: { firstName: string; lastName: string }) =>
+  `${user.firstName} ${user.lastName}`.trim();
 
 export const toSessionUser = (user: typeof users.$inferSelect) => ({
   _id: user.id,
@@ -36,10 +40,37 @@ export const authHandlers: Handlers = {
       user?.passwordHash ?? (await timingDummyHash()),
       req.body.password,
     );
-    if (!user || !user.passwordHash || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
-    if (user.role !== 'admin') throw new HttpError(403, NOT_AUTHORIZED);
-    if (!user.status) throw new HttpError(403, ACCOUNT_DEACTIVATED);
-    const token = await createSession(db, user.id, req.server.config.tokenTtlMs);
+    const refusal =
+      !user || !user.passwordHash || !valid
+        ? new HttpError(401, INVALID_CREDENTIALS)
+        : user.role !== 'admin'
+          ? new HttpError(403, NOT_AUTHORIZED)
+          : !user.status
+            ? new HttpError(403, ACCOUNT_DEACTIVATED)
+            : undefined;
+    if (refusal) {
+      // The attempt is recorded under the account it named (if any), never with the password.
+      await recordChange(db, {
+        request: req,
+        action: 'auth.login_failed',
+        entity: { type: 'user', id: user?.id ?? null, name: user ? fullName(user) : email },
+        details: { email, reason: refusal.message },
+        actor: null,
+        always: true,
+      });
+      throw refusal;
+    }
+    const token = await db.transaction(async (tx) => {
+      const created = await createSession(tx, user!.id, req.server.config.tokenTtlMs);
+      await recordChange(tx, {
+        request: req,
+        action: 'auth.login',
+        entity: { type: 'user', id: user!.id, name: fullName(user!) },
+        actor: user!,
+        always: true,
+      });
+      return created;
+    });
     return {
       success: true,
       message: 'Login successful',
@@ -50,7 +81,17 @@ export const authHandlers: Handlers = {
 
   async logout(req) {
     const token = bearerToken(req);
-    if (token) await revokeSession(req.server.db, token);
+    if (token) {
+      await req.server.db.transaction(async (tx) => {
+        await revokeSession(tx, token);
+        await recordChange(tx, {
+          request: req,
+          action: 'auth.logout',
+          entity: { type: 'user', id: req.user.id, name: fullName(req.user) },
+          always: true,
+        });
+      });
+    }
     return { success: true, message: 'Logged out' };
   },
 };

@@ -1,8 +1,9 @@
 /** Bookings: the filtered list, one booking, admin notes and the booking's activities. */
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { bookingActivities, bookings, bookingStats, restaurants, users } from '../db/schema.js';
-import { logActivity } from '../lib/activity-log.js';
+import { auditEvents, bookings, bookingStats, restaurants } from '../db/schema.js';
+import { change, recordChange } from '../lib/audit.js';
+import { bookingActivityText } from '../queries/activity-text.js';
 import { badRequest, notFound } from '../lib/http-error.js';
 import { iso, likePattern, utcDayRange } from '../lib/paging.js';
 import { loadBookingView, loadBookingViews } from '../queries/booking-view.js';
@@ -77,6 +78,13 @@ async function countBookings(db: Db, query: QueryOf<'listBookings'>, where: SQL 
   return total;
 }
 
+/** The actor as the spec's createdBy (first name, last name, role); null means System. */
+function creator(event: typeof auditEvents.$inferSelect) {
+  if (!event.actorName) return null;
+  const [firstName, ...rest] = event.actorName.split(' ');
+  return { firstName, lastName: rest.join(' '), role: event.actorRole ?? '' };
+}
+
 export const bookingsHandlers: Handlers = {
   async listBookings(req) {
     const db = req.server.db;
@@ -115,18 +123,26 @@ export const bookingsHandlers: Handlers = {
     // Plain text, stored exactly as typed: it is shown as text, so nothing needs cleaning.
     const adminNotes = req.body.adminNotes;
     const booking = await db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(bookings)
-        .set({ adminNotes })
+      const [current] = await tx
+        .select({
+          id: bookings.id,
+          bookingRef: bookings.bookingRef,
+          adminNotes: bookings.adminNotes,
+        })
+        .from(bookings)
         .where(eq(bookings.id, req.params.id))
-        .returning({ id: bookings.id, bookingRef: bookings.bookingRef });
-      if (!updated) throw notFound(BOOKING_NOT_FOUND);
-      await logActivity(tx, {
-        title: 'Booking notes updated',
-        description: `Admin notes of booking ${updated.bookingRef} were updated`,
-        actorId: req.user.id,
+        .for('update');
+      if (!current) throw notFound(BOOKING_NOT_FOUND);
+      if (current.adminNotes !== adminNotes) {
+        await tx.update(bookings).set({ adminNotes }).where(eq(bookings.id, current.id));
+      }
+      await recordChange(tx, {
+        request: req,
+        action: 'booking.notes',
+        entity: { type: 'booking', id: current.id, name: current.bookingRef },
+        changes: [change('adminNotes', current.adminNotes, adminNotes)],
       });
-      return loadBookingView(tx, updated.id);
+      return loadBookingView(tx, current.id);
     });
     return { success: true, message: 'Admin notes saved successfully', data: booking! };
   },
@@ -139,27 +155,20 @@ export const bookingsHandlers: Handlers = {
       .where(eq(bookings.id, req.query.booking));
     if (!exists) throw notFound(BOOKING_NOT_FOUND);
     const rows = await db
-      .select({
-        activity: bookingActivities,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-      })
-      .from(bookingActivities)
-      .leftJoin(users, eq(users.id, bookingActivities.createdBy))
-      .where(eq(bookingActivities.bookingId, req.query.booking))
-      .orderBy(desc(bookingActivities.createdAt), desc(bookingActivities.id));
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.entityType, 'booking'), eq(auditEvents.entityId, req.query.booking)),
+      )
+      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id));
     return {
       success: true,
       message: 'Booking activities',
-      data: rows.map((r) => ({
-        _id: r.activity.id,
-        activity: r.activity.activity,
-        createdBy:
-          r.firstName === null
-            ? null
-            : { firstName: r.firstName, lastName: r.lastName ?? '', role: r.role ?? '' },
-        createdAt: iso(r.activity.createdAt),
+      data: rows.map((event) => ({
+        _id: event.id,
+        activity: bookingActivityText(event),
+        createdBy: creator(event),
+        createdAt: iso(event.createdAt),
       })),
     };
   },

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { staticContents, type Faq } from '../db/schema.js';
-import { logActivity } from '../lib/activity-log.js';
+import { change, recordChange } from '../lib/audit.js';
+import type { FastifyRequest } from 'fastify';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.js';
 import { iso, likePattern } from '../lib/paging.js';
 import { isBlankHtml, sanitizeRichText } from '../lib/sanitize-html.js';
@@ -92,11 +93,6 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-async function findBy(db: Db, where: SQL): Promise<Row | undefined> {
-  const [row] = await db.select().from(staticContents).where(where).limit(1);
-  return row;
-}
-
 function statusMessage(body: UpdateBody): string {
   const keys = Object.keys(body);
   if (keys.length === 1 && body.status === 'published') return 'Content published successfully';
@@ -104,36 +100,64 @@ function statusMessage(body: UpdateBody): string {
   return 'Content updated successfully';
 }
 
-/** Applies a partial update to an existing row; the slug never changes. */
-async function applyUpdate(db: Db, row: Row, body: UpdateBody, actorId: string): Promise<Row> {
-  const changes: Partial<typeof staticContents.$inferInsert> = { updatedAt: new Date() };
-  if (body.title !== undefined) {
-    changes.title = body.title.trim();
-    if (changes.title.toLowerCase() !== row.title.trim().toLowerCase())
-      await assertTitleFree(db, changes.title, row.id);
-  }
-  if (body.type !== undefined) changes.type = body.type;
-  if (body.content !== undefined) changes.content = cleanContent(body.content);
-  if (body.status !== undefined) changes.status = body.status;
-  if (body.faqs !== undefined) changes.faqs = cleanFaqs(body.faqs);
+const contentEntity = (row: Row) => ({ type: 'content', id: row.id, name: row.title });
+
+/** A save that only moves an item between draft and published is a publish (or unpublish). */
+const isPublish = (body: UpdateBody) => Object.keys(body).length === 1 && body.status !== undefined;
+
+/**
+ * Applies a partial update to the row in one transaction with its audit event; the slug never
+ * changes. `find` locates the row inside the transaction (locked), so "before" is what it replaces.
+ */
+async function applyUpdate(
+  req: FastifyRequest,
+  find: (tx: Db) => Promise<Row | undefined>,
+  body: UpdateBody,
+): Promise<Row> {
   try {
-    const [updated] = await db
-      .update(staticContents)
-      .set(changes)
-      .where(eq(staticContents.id, row.id))
-      .returning();
-    if (!updated) throw notFound('Content not found');
-    await logActivity(db, {
-      title: 'Content updated',
-      description: `Content "${updated.title}" (${updated.slug}) was updated`,
-      actorId,
+    return await req.server.db.transaction(async (tx) => {
+      const row = await find(tx);
+      if (!row) throw notFound('Content not found');
+      const changes: Partial<typeof staticContents.$inferInsert> = {};
+      if (body.title !== undefined) {
+        changes.title = body.title.trim();
+        if (changes.title.toLowerCase() !== row.title.trim().toLowerCase())
+          await assertTitleFree(tx, changes.title, row.id);
+      }
+      if (body.type !== undefined) changes.type = body.type;
+      if (body.content !== undefined) changes.content = cleanContent(body.content);
+      if (body.status !== undefined) changes.status = body.status;
+      if (body.faqs !== undefined) changes.faqs = cleanFaqs(body.faqs);
+      // FAQs are kept as their JSON text: a list of questions and answers, before and after.
+      const value = (v: string | Faq[]) => (typeof v === 'string' ? v : JSON.stringify(v));
+      const recorded = await recordChange(tx, {
+        request: req,
+        action: isPublish(body) ? 'content.publish' : 'content.update',
+        entity: contentEntity(row),
+        changes: (Object.keys(changes) as (keyof typeof changes & keyof Row)[]).map((key) =>
+          change(key, value(row[key] as string | Faq[]), value(changes[key] as string | Faq[])),
+        ),
+        details: { slug: row.slug },
+      });
+      if (!recorded) return row;
+      const [updated] = await tx
+        .update(staticContents)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(staticContents.id, row.id))
+        .returning();
+      return updated;
     });
-    return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(DUPLICATE_TITLE);
     throw error;
   }
 }
+
+/** The row, locked for the transaction's update. */
+const lockedBy = (where: SQL) => async (tx: Db) => {
+  const [row] = await tx.select().from(staticContents).where(where).limit(1).for('update');
+  return row;
+};
 
 async function listPage(
   db: Db,
@@ -177,20 +201,30 @@ export const contentHandlers: Handlers = {
     const content = cleanContent(req.body.content);
     await assertTitleFree(db, title);
     try {
-      const [row] = await db
-        .insert(staticContents)
-        .values({
-          title,
-          content,
-          slug: slugForTitle(title),
-          type: req.body.type ?? 'page',
-          status: 'draft',
-        })
-        .returning();
-      await logActivity(db, {
-        title: 'Content created',
-        description: `Content "${row.title}" (${row.slug}) was created`,
-        actorId: req.user.id,
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(staticContents)
+          .values({
+            title,
+            content,
+            slug: slugForTitle(title),
+            type: req.body.type ?? 'page',
+            status: 'draft',
+          })
+          .returning();
+        await recordChange(tx, {
+          request: req,
+          action: 'content.create',
+          entity: contentEntity(created),
+          changes: [
+            change('title', null, created.title),
+            change('type', null, created.type),
+            change('content', null, created.content),
+          ],
+          details: { slug: created.slug },
+          always: true,
+        });
+        return created;
       });
       return reply
         .code(201)
@@ -202,32 +236,44 @@ export const contentHandlers: Handlers = {
   },
 
   async updateStaticContent(req) {
-    const db = req.server.db;
     const slug = req.query.slug.trim();
-    let row = await findBy(db, eq(staticContents.slug, slug));
-    const editorTitle = EDITOR_PAGES.get(slug);
-    if (!row && editorTitle) {
-      // Created on first save; a concurrent first save simply finds the row made by the other.
-      await db
-        .insert(staticContents)
-        .values({ slug, title: editorTitle, type: 'page', status: 'draft' })
-        .onConflictDoNothing();
-      row = await findBy(db, eq(staticContents.slug, slug));
-    }
-    if (!row) throw notFound(`No content item with the slug "${slug}"`);
-    const updated = await applyUpdate(db, row, req.body, req.user.id);
+    const updated = await applyUpdate(
+      req,
+      async (tx) => {
+        const editorTitle = EDITOR_PAGES.get(slug);
+        if (editorTitle) {
+          // Created on its first save, in the save's transaction (its event shows the blank page
+          // as "before"); a concurrent first save waits and finds the row made by the other.
+          await tx
+            .insert(staticContents)
+            .values({ slug, title: editorTitle, type: 'page', status: 'draft' })
+            .onConflictDoNothing();
+        }
+        const row = await lockedBy(eq(staticContents.slug, slug))(tx);
+        if (!row) throw notFound(`No content item with the slug "${slug}"`);
+        return row;
+      },
+      req.body,
+    );
     return { success: true, message: statusMessage(req.body), data: toDto(updated) };
   },
 
   async deleteStaticContent(req) {
-    const db = req.server.db;
     const slug = req.query.slug.trim();
-    const [row] = await db.delete(staticContents).where(eq(staticContents.slug, slug)).returning();
-    if (!row) throw notFound(`No content item with the slug "${slug}"`);
-    await logActivity(db, {
-      title: 'Content deleted',
-      description: `Content "${row.title}" (${row.slug}) was deleted`,
-      actorId: req.user.id,
+    await req.server.db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(staticContents)
+        .where(eq(staticContents.slug, slug))
+        .returning();
+      if (!row) throw notFound(`No content item with the slug "${slug}"`);
+      await recordChange(tx, {
+        request: req,
+        action: 'content.delete',
+        entity: contentEntity(row),
+        changes: [change('title', row.title, null), change('status', row.status, null)],
+        details: { slug: row.slug },
+        always: true,
+      });
     });
     return { success: true, message: 'Content deleted successfully' };
   },
@@ -237,29 +283,36 @@ export const contentHandlers: Handlers = {
   },
 
   async updateStaticContentLegacy(req) {
-    const db = req.server.db;
-    const row = await findBy(db, eq(staticContents.id, req.params.id));
-    if (!row) throw notFound('Content not found');
-    const updated = await applyUpdate(db, row, req.body, req.user.id);
+    const updated = await applyUpdate(
+      req,
+      lockedBy(eq(staticContents.id, req.params.id)),
+      req.body,
+    );
     return { success: true, message: statusMessage(req.body), data: toDto(updated) };
   },
 
   async removeStaticContentFaq(req) {
-    const db = req.server.db;
-    const row = await findBy(db, eq(staticContents.id, req.params.id));
-    if (!row) throw notFound('Content not found');
-    const faqs = row.faqs.filter((faq) => faq._id !== req.body.removeFaq);
-    if (faqs.length === row.faqs.length)
-      throw new HttpError(404, 'This content item has no FAQ with that _id');
-    const [updated] = await db
-      .update(staticContents)
-      .set({ faqs, updatedAt: new Date() })
-      .where(eq(staticContents.id, row.id))
-      .returning();
-    await logActivity(db, {
-      title: 'FAQ removed',
-      description: `An FAQ was removed from "${updated.title}"`,
-      actorId: req.user.id,
+    const updated = await req.server.db.transaction(async (tx) => {
+      const row = await lockedBy(eq(staticContents.id, req.params.id))(tx);
+      if (!row) throw notFound('Content not found');
+      const removed = row.faqs.find((faq) => faq._id === req.body.removeFaq);
+      if (!removed) throw new HttpError(404, 'This content item has no FAQ with that _id');
+      const [saved] = await tx
+        .update(staticContents)
+        .set({ faqs: row.faqs.filter((faq) => faq !== removed), updatedAt: new Date() })
+        .where(eq(staticContents.id, row.id))
+        .returning();
+      await recordChange(tx, {
+        request: req,
+        action: 'content.faq_delete',
+        entity: contentEntity(row),
+        changes: [
+          change('faq.question', removed.question, null),
+          change('faq.answer', removed.answer, null),
+        ],
+        details: { slug: row.slug },
+      });
+      return saved;
     });
     return { success: true, message: 'FAQ removed successfully', data: toDto(updated) };
   },

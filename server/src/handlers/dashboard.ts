@@ -2,7 +2,8 @@
 import { count, desc, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { activityLogs, restaurants, users } from '../db/schema.js';
+import { auditEvents, restaurants, users } from '../db/schema.js';
+import { activityTitle } from '../queries/activity-text.js';
 import { exponentOf, fromMinor } from '../lib/money.js';
 import { toUsdCents } from '../lib/usd-rates.js';
 import { iso } from '../lib/paging.js';
@@ -135,25 +136,27 @@ export const dashboardHandlers: Handlers = {
   async listActivityLogs(req) {
     const db = req.server.db;
     const { skip = 0, limit = 20 } = req.query;
+    // A view over the audit trail without sign-ins; both queries use its partial index.
+    const activity = sql`${auditEvents.action} NOT LIKE 'auth.%'`;
     const [rows, [{ total }]] = await Promise.all([
       db
         .select()
-        .from(activityLogs)
-        .orderBy(desc(activityLogs.createdAt))
+        .from(auditEvents)
+        .where(activity)
+        .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
         .offset(skip)
         .limit(limit),
-      db.select({ total: count() }).from(activityLogs),
+      db.select({ total: count() }).from(auditEvents).where(activity),
     ]);
     return {
       status_code: 200,
       success: true,
       message: 'Activity logs',
       count: total,
-      data: rows.map((row) => ({
-        _id: row.id,
-        title: row.title,
-        description: row.description,
-        createdAt: iso(row.createdAt),
+      data: rows.map((event) => ({
+        _id: event.id,
+        ...activityTitle(event),
+        createdAt: iso(event.createdAt),
       })),
     };
   },

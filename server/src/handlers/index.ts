@@ -11,6 +11,7 @@ import { reviewsHandlers } from './reviews.js';
 import { contentHandlers } from './content.js';
 import { menuHandlers } from './menu.js';
 import { imagesHandlers } from './images.js';
+import { auditHandlers } from './audit.js';
 
 export const handlers: Handlers = {
   ...authHandlers,
@@ -24,4 +25,5 @@ export const handlers: Handlers = {
   ...contentHandlers,
   ...menuHandlers,
   ...imagesHandlers,
+  ...auditHandlers,
 };

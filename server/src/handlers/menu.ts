@@ -13,7 +13,7 @@ import {
   referenceItems,
   restaurants,
 } from '../db/schema.js';
-import { logActivity } from '../lib/activity-log.js';
+import { change, money, recordChange } from '../lib/audit.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.js';
 import { checkImage, storeImage } from '../lib/images.js';
 import { toMinor } from '../lib/money.js';
@@ -249,10 +249,20 @@ export const menuHandlers: Handlers = {
             .insert(menuItemImages)
             .values({ menuItemId: item.id, imageId: image.id, position });
         }
-        await logActivity(tx, {
-          title: 'Menu item uploaded',
-          description: `Menu item "${item.name}" was added to ${restaurant.name}`,
-          actorId: req.user.id,
+        await recordChange(tx, {
+          request: req,
+          action: 'menu.bulk_item',
+          entity: { type: 'menu_item', id: item.id, name: item.name },
+          changes: [
+            change('name', null, item.name),
+            change('category', null, category.name),
+            change('itemPrice', null, money(item.itemPrice, currency)),
+            ...(item.discountedPrice === null
+              ? []
+              : [change('discountedPrice', null, money(item.discountedPrice, currency))]),
+            change('images', null, files.length),
+          ],
+          details: { restaurantId: restaurant.id, restaurantName: restaurant.name },
         });
         const [dto] = await menuItemDtos(tx, [item], currency);
         return dto;

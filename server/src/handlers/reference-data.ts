@@ -23,53 +23,53 @@ export const referenceDataHandlers: Handlers = {
   listAdminBookingTypes: (req) => listItems(req.server.db, C.bookingType, req.query),
   createBookingType: async (req, reply) => {
     reply.status(201);
-    return createItem(req.server.db, C.bookingType, { name: req.body.name, actorId: req.user.id });
+    return createItem(req.server.db, C.bookingType, { name: req.body.name, request: req });
   },
   updateBookingType: (req) =>
     updateItem(req.server.db, C.bookingType, req.params.id, {
       name: req.body.name,
-      actorId: req.user.id,
+      request: req,
     }),
   deleteBookingType: (req) =>
     deleteItem(
       req.server.db,
       C.bookingType,
       req.params.id,
-      req.user.id,
+      req,
       'Booking type deleted successfully',
     ),
 
   listCategories: (req) => listItems(req.server.db, C.category, req.query),
   createCategory: async (req, reply) => {
     reply.status(201);
-    return createItem(req.server.db, C.category, { name: req.body.name, actorId: req.user.id });
+    return createItem(req.server.db, C.category, { name: req.body.name, request: req });
   },
   updateCategory: (req) =>
-    updateItem(req.server.db, C.category, req.params.id, { ...req.body, actorId: req.user.id }),
+    updateItem(req.server.db, C.category, req.params.id, { ...req.body, request: req }),
 
   listIngredients: (req) => listItems(req.server.db, C.ingredient, req.query),
   createIngredient: async (req, reply) => {
     reply.status(201);
-    return createItem(req.server.db, C.ingredient, { name: req.body.name, actorId: req.user.id });
+    return createItem(req.server.db, C.ingredient, { name: req.body.name, request: req });
   },
   updateIngredient: (req) =>
-    updateItem(req.server.db, C.ingredient, req.params.id, { ...req.body, actorId: req.user.id }),
+    updateItem(req.server.db, C.ingredient, req.params.id, { ...req.body, request: req }),
 
   listAllergies: (req) => listItems(req.server.db, C.allergy, req.query),
   createAllergy: async (req, reply) => {
     reply.status(201);
-    return createItem(req.server.db, C.allergy, { name: req.body.name, actorId: req.user.id });
+    return createItem(req.server.db, C.allergy, { name: req.body.name, request: req });
   },
   updateAllergy: (req) =>
-    updateItem(req.server.db, C.allergy, req.params.id, { ...req.body, actorId: req.user.id }),
+    updateItem(req.server.db, C.allergy, req.params.id, { ...req.body, request: req }),
 
   listDietaries: (req) => listItems(req.server.db, C.dietary, req.query),
   createDietary: async (req, reply) => {
     reply.status(201);
-    return createItem(req.server.db, C.dietary, { name: req.body.name, actorId: req.user.id });
+    return createItem(req.server.db, C.dietary, { name: req.body.name, request: req });
   },
   updateDietary: (req) =>
-    updateItem(req.server.db, C.dietary, req.params.id, { ...req.body, actorId: req.user.id }),
+    updateItem(req.server.db, C.dietary, req.params.id, { ...req.body, request: req }),
 
   listCuisines: (req) => listItems(req.server.db, C.cuisine, req.query),
   createCuisine: async (req, reply) => {
@@ -78,7 +78,7 @@ export const referenceDataHandlers: Handlers = {
     return createItem(req.server.db, C.cuisine, {
       name: req.body.name,
       image,
-      actorId: req.user.id,
+      request: req,
     });
   },
   updateCuisine: (req) => {
@@ -88,7 +88,7 @@ export const referenceDataHandlers: Handlers = {
       name: body.name,
       status: body.status,
       image,
-      actorId: req.user.id,
+      request: req,
     });
   },
 };

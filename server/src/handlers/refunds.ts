@@ -1,7 +1,7 @@
 /**
  * Refunds of an order (main and fallback path) or of a booking without orders. The balance check
  * and the write are one conditional UPDATE inside a transaction that also updates the booking,
- * stores the refund, and writes the booking activity and the activity log: all or nothing, and
+ * stores the refund, and records its audit event (which the activity lists show): all or nothing, and
  * never above what was paid, also under concurrent requests. An Idempotency-Key makes a retry
  * return the first result.
  */
@@ -9,20 +9,13 @@ import { createHash } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import {
-  bookingActivities,
-  bookings,
-  orders,
-  refunds,
-  type Booking,
-  type Order,
-} from '../db/schema.js';
-import { logActivity } from '../lib/activity-log.js';
+import { bookings, orders, refunds, type Booking, type Order } from '../db/schema.js';
+import { change, money, recordChange } from '../lib/audit.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.js';
 import { exponentOf, fromMinor, toMinor } from '../lib/money.js';
 import { loadBookingView, loadRefundView } from '../queries/booking-view.js';
 import { BOOKING_NOT_FOUND } from './bookings.js';
-import type { Handlers, ResultOf } from './types.js';
+import type { BodyOf, Handlers, ResultOf } from './types.js';
 
 export const REFUND_MESSAGES = {
   notANumber: 'Refund amount must be a number',
@@ -37,6 +30,9 @@ export const REFUND_MESSAGES = {
 } as const;
 
 type Target = { kind: 'order'; id: string } | { kind: 'booking'; id: string };
+type ReasonCode = NonNullable<BodyOf<'refundOrder'>['reasonCode']>;
+/** What the admin sends besides the amount: why (a code) and an optional note. */
+type Why = { reasonCode?: ReasonCode; note?: string };
 type RefundResult = ResultOf<'refundOrder'>;
 
 const REFUNDABLE_PAYMENT = ['paid', 'completed'];
@@ -86,9 +82,17 @@ function idempotencyKey(req: FastifyRequest): string | undefined {
   return key?.trim() || undefined;
 }
 
-function requestHash(target: Target, amount: number, note: string | undefined): string {
+function requestHash(target: Target, amount: number, why: Why): string {
   return createHash('sha256')
-    .update(JSON.stringify([target.kind, target.id, String(amount), note ?? null]))
+    .update(
+      JSON.stringify([
+        target.kind,
+        target.id,
+        String(amount),
+        why.note ?? null,
+        why.reasonCode ?? 'requested_by_customer',
+      ]),
+    )
     .digest('hex');
 }
 
@@ -143,7 +147,7 @@ async function processRefund(
   req: FastifyRequest,
   target: Target,
   rawAmount: unknown,
-  note: string | undefined,
+  why: Why,
 ): Promise<RefundResult> {
   const db = req.server.db;
   const amount = checkAmount(rawAmount);
@@ -152,7 +156,8 @@ async function processRefund(
       ? 'Order refund processed successfully'
       : 'Refund processed successfully';
   const key = idempotencyKey(req);
-  const hash = requestHash(target, amount, note);
+  const hash = requestHash(target, amount, why);
+  const reasonCode = why.reasonCode ?? 'requested_by_customer';
   if (key) {
     const previous = await replay(req, key, hash, message);
     if (previous) return previous;
@@ -178,10 +183,10 @@ async function processRefund(
   if (!isRefundEligible(booking)) throw badRequest(REFUND_MESSAGES.notPaid);
   if (minor > remaining) throw overBalance(remaining, currency, target.kind);
 
-  const text = `Refund of ${formatMinor(minor, currency)} processed${order ? ` for the order of ${order.customerName}` : ''}`;
   let refundId: string;
   try {
     refundId = await db.transaction(async (tx) => {
+      let orderRefunded = 0;
       if (order) {
         const updated = await tx
           .update(orders)
@@ -189,8 +194,9 @@ async function processRefund(
           .where(
             and(eq(orders.id, order.id), sql`${orders.refunded} + ${minor} <= ${orders.total}`),
           )
-          .returning({ id: orders.id });
+          .returning({ refunded: orders.refunded });
         if (!updated.length) throw new NoBalance();
+        orderRefunded = updated[0].refunded;
       }
       // SET expressions read the row as it was before this update.
       const updatedBooking = await tx
@@ -200,7 +206,6 @@ async function processRefund(
           netPayout: sql`greatest(0, ${bookings.total} - ${bookings.fee} - ${bookings.refundedTotal} - ${minor})`,
           refundProcessed: true,
           paymentStatus: sql`case when ${bookings.refundedTotal} + ${minor} >= ${bookings.total} then 'Refund' else ${bookings.paymentStatus} end`,
-          activityLog: sql`${bookings.activityLog} || ${JSON.stringify([text])}::jsonb`,
         })
         .where(
           and(
@@ -210,27 +215,55 @@ async function processRefund(
             sql`lower(${bookings.paymentStatus}) in ('paid', 'completed')`,
           ),
         )
-        .returning({ id: bookings.id });
+        .returning({
+          refundedTotal: bookings.refundedTotal,
+          paymentStatus: bookings.paymentStatus,
+          netPayout: bookings.netPayout,
+        });
       if (!updatedBooking.length) throw new NoBalance();
+      const [after] = updatedBooking;
       const [refund] = await tx
         .insert(refunds)
         .values({
           bookingId: booking.id,
           orderId: order?.id ?? null,
           amount: minor,
-          reason: note ?? null,
+          reason: why.note ?? null,
+          reasonCode,
           processedBy: req.user.id,
           idempotencyKey: key ?? null,
           requestHash: hash,
         })
         .returning({ id: refunds.id });
-      await tx
-        .insert(bookingActivities)
-        .values({ bookingId: booking.id, activity: text, createdBy: req.user.id });
-      await logActivity(tx, {
-        title: 'Payment refunded',
-        description: `${text} on booking ${booking.bookingRef}`,
-        actorId: req.user.id,
+      // The before values are those the conditional updates just replaced.
+      const refundedBefore = after.refundedTotal - minor;
+      await recordChange(tx, {
+        request: req,
+        action: 'refund.create',
+        entity: { type: 'booking', id: booking.id, name: booking.bookingRef },
+        changes: [
+          change('amount', null, money(minor, currency)),
+          ...(order
+            ? [
+                change(
+                  'orderRefunded',
+                  money(orderRefunded - minor, currency),
+                  money(orderRefunded, currency),
+                ),
+              ]
+            : []),
+          change('refunded', money(refundedBefore, currency), money(after.refundedTotal, currency)),
+          change('paymentStatus', booking.paymentStatus, after.paymentStatus),
+          change('reason', null, reasonCode),
+          change('note', null, why.note ?? null),
+        ],
+        details: {
+          refundId: refund.id,
+          restaurantId: booking.restaurantId,
+          amountText: formatMinor(minor, currency),
+          ...(order ? { orderId: order.id, customerName: order.customerName } : {}),
+        },
+        always: true,
       });
       return refund.id;
     });
@@ -270,27 +303,21 @@ async function explainRefusal(
 
 export const refundsHandlers: Handlers = {
   async refundOrder(req) {
-    return processRefund(
-      req,
-      { kind: 'order', id: req.body.orderId },
-      req.body.amount,
-      req.body.reason,
-    );
+    return processRefund(req, { kind: 'order', id: req.body.orderId }, req.body.amount, {
+      reasonCode: req.body.reasonCode,
+      note: req.body.reason,
+    });
   },
   async refundOrderFallback(req) {
-    return processRefund(
-      req,
-      { kind: 'order', id: req.body.orderId },
-      req.body.amount,
-      req.body.reason,
-    );
+    return processRefund(req, { kind: 'order', id: req.body.orderId }, req.body.amount, {
+      reasonCode: req.body.reasonCode,
+      note: req.body.reason,
+    });
   },
   async refundBooking(req) {
-    return processRefund(
-      req,
-      { kind: 'booking', id: req.body.bookingId },
-      req.body.amount,
-      req.body.notes,
-    );
+    return processRefund(req, { kind: 'booking', id: req.body.bookingId }, req.body.amount, {
+      reasonCode: req.body.reasonCode,
+      note: req.body.notes,
+    });
   },
 };

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { menuItems, restaurants, users } from '../db/schema.js';
-import { logActivity } from '../lib/activity-log.js';
+import { change, recordChange } from '../lib/audit.js';
 import { badRequest, notFound } from '../lib/http-error.js';
 import { fromMinor } from '../lib/money.js';
 import { iso, likePattern, utcDayRange } from '../lib/paging.js';
@@ -44,24 +44,10 @@ async function restaurantRows(
   }));
 }
 
-const CHANGES = {
-  online: {
-    message: 'Restaurant status updated successfully',
-    title: 'Restaurant status updated',
-    describe: (name: string, value: unknown) => `${name} is now ${value ? 'online' : 'offline'}`,
-  },
-  isFeatured: {
-    message: 'Restaurant featured status updated successfully',
-    title: 'Restaurant featured status updated',
-    describe: (name: string, value: unknown) =>
-      `${name} is ${value ? 'now featured' : 'no longer featured'}`,
-  },
-  platformCommission: {
-    message: 'Restaurant commission updated successfully',
-    title: 'Restaurant commission updated',
-    describe: (name: string, value: unknown) =>
-      `${name}'s platform commission is now ${String(value)}%`,
-  },
+const MESSAGES = {
+  online: 'Restaurant status updated successfully',
+  isFeatured: 'Restaurant featured status updated successfully',
+  platformCommission: 'Restaurant commission updated successfully',
 } as const;
 
 export const restaurantsHandlers: Handlers = {
@@ -164,7 +150,7 @@ export const restaurantsHandlers: Handlers = {
       isFeatured?: boolean;
       platformCommission?: number;
     };
-    const field = (Object.keys(CHANGES) as (keyof typeof CHANGES)[]).find(
+    const field = (Object.keys(MESSAGES) as (keyof typeof MESSAGES)[]).find(
       (key) => body[key] !== undefined,
     );
     if (!field) throw badRequest('Send one of online, isFeatured or platformCommission');
@@ -179,21 +165,26 @@ export const restaurantsHandlers: Handlers = {
       }
     }
     await db.transaction(async (tx) => {
-      const [updated] = await tx
+      const [current] = await tx
+        .select()
+        .from(restaurants)
+        .where(eq(restaurants.id, req.params.id))
+        .for('update');
+      if (!current) throw notFound(RESTAURANT_NOT_FOUND);
+      if (current[field] === value) return;
+      await tx
         .update(restaurants)
         .set({ [field]: value })
-        .where(eq(restaurants.id, req.params.id))
-        .returning({ name: restaurants.name });
-      if (!updated) throw notFound(RESTAURANT_NOT_FOUND);
-      const change = CHANGES[field];
-      await logActivity(tx, {
-        title: change.title,
-        description: change.describe(updated.name, value),
-        actorId: req.user.id,
+        .where(eq(restaurants.id, current.id));
+      await recordChange(tx, {
+        request: req,
+        action: 'restaurant.update',
+        entity: { type: 'restaurant', id: current.id, name: current.name },
+        changes: [change(field, current[field] ?? null, value ?? null)],
       });
     });
     const [row] = await restaurantRows(db, eq(restaurants.id, req.params.id));
-    return { success: true, message: CHANGES[field].message, data: row };
+    return { success: true, message: MESSAGES[field], data: row };
   },
 
   async searchRestaurants(req) {

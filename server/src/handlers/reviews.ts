@@ -2,15 +2,21 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { restaurants, reviews, users } from '../db/schema.js';
-import { logActivity } from '../lib/activity-log.js';
+import { change, recordChange } from '../lib/audit.js';
 import { notFound } from '../lib/http-error.js';
 import { iso, likePattern } from '../lib/paging.js';
 import type { Handlers } from './types.js';
 
 type ReviewStatus = 'pending' | 'approved' | 'rejected';
 
-async function selectReviews(db: Db, where: SQL | undefined, skip = 0, limit?: number) {
-  const query = db
+async function selectReviews(
+  db: Db,
+  where: SQL | undefined,
+  skip = 0,
+  limit?: number,
+  lock = false,
+) {
+  const base = db
     .select({
       id: reviews.id,
       userEmail: users.email,
@@ -19,15 +25,19 @@ async function selectReviews(db: Db, where: SQL | undefined, skip = 0, limit?: n
       description: reviews.description,
       status: reviews.status,
       createdAt: reviews.createdAt,
+      restaurantId: reviews.restaurantId,
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
     .innerJoin(restaurants, eq(restaurants.id, reviews.restaurantId))
     .where(where)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .offset(skip);
+    .offset(skip)
+    .$dynamic();
+  const query = lock ? base.for('update', { of: reviews }) : base;
   const rows = limit === undefined ? await query : await query.limit(limit);
-  return rows.map(({ id, createdAt, status, ...rest }) => ({
+  return rows.map(({ id, createdAt, status, restaurantId, ...rest }) => ({
+    restaurantId,
     _id: id,
     ...rest,
     status: status as ReviewStatus,
@@ -48,7 +58,9 @@ export const reviewsHandlers: Handlers = {
     );
     const db = req.server.db;
     const [data, [{ total }]] = await Promise.all([
-      selectReviews(db, where, skip, limit),
+      selectReviews(db, where, skip, limit).then((rows) =>
+        rows.map(({ restaurantId: _restaurant, ...row }) => row),
+      ),
       db
         .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
         .from(reviews)
@@ -63,16 +75,25 @@ export const reviewsHandlers: Handlers = {
     const { id } = req.params;
     const { status } = req.body;
     const db = req.server.db;
-    const [review] = await selectReviews(db, eq(reviews.id, id));
-    if (!review) throw notFound('Review not found');
-    await db.transaction(async (tx) => {
+    const review = await db.transaction(async (tx) => {
+      const [current] = await selectReviews(tx, eq(reviews.id, id), 0, 1, true);
+      if (!current) throw notFound('Review not found');
       await tx.update(reviews).set({ status }).where(eq(reviews.id, id));
-      await logActivity(tx, {
-        title: `Review ${status}`,
-        description: `Review by ${review.userEmail} of ${review.restaurantName} (${review.rating}/5) was ${status}`,
-        actorId: req.user.id,
+      await recordChange(tx, {
+        request: req,
+        action: 'review.moderate',
+        entity: { type: 'review', id, name: `${current.userEmail} on ${current.restaurantName}` },
+        changes: [change('status', current.status, status)],
+        details: {
+          userEmail: current.userEmail,
+          restaurantName: current.restaurantName,
+          restaurantId: current.restaurantId,
+          rating: String(current.rating),
+        },
       });
+      return current;
     });
-    return { success: true, message: `Review ${status} successfully`, data: { ...review, status } };
+    const { restaurantId: _restaurant, ...data } = review;
+    return { success: true, message: `Review ${status} successfully`, data: { ...data, status } };
   },
 };

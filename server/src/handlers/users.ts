@@ -1,7 +1,7 @@
 /** Users: the list, activating or deactivating an account, and the platform fee. */
 import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { configuration, users } from '../db/schema.js';
-import { logActivity } from '../lib/activity-log.js';
+import { change, recordChange } from '../lib/audit.js';
 import { badRequest, notFound } from '../lib/http-error.js';
 import { likePattern } from '../lib/paging.js';
 import { revokeUserSessions } from '../auth/sessions.js';
@@ -48,23 +48,26 @@ export const usersHandlers: Handlers = {
     const { status } = req.body;
     if (req.params.id === req.user.id && !status) throw badRequest(CANNOT_DEACTIVATE_SELF);
     const user = await db.transaction(async (tx) => {
-      const [before] = await tx
+      // Locked, so the status recorded as "before" is the one this update replaces.
+      const [current] = await tx
         .select({ status: users.status })
         .from(users)
         .where(eq(users.id, req.params.id))
         .for('update');
-      if (!before) throw notFound('User not found');
+      if (!current) throw notFound('User not found');
       const [updated] = await tx
         .update(users)
         .set({ status })
         .where(eq(users.id, req.params.id))
         .returning();
       // Access ends with every session; one that ended stays ended when access comes back.
-      if (!status || !before.status) await revokeUserSessions(tx, updated.id);
-      await logActivity(tx, {
-        title: status ? 'User activated' : 'User deactivated',
-        description: `${fullName(updated)} (${updated.email}) was ${status ? 'activated' : 'deactivated'}`,
-        actorId: req.user.id,
+      if (!status || !current.status) await revokeUserSessions(tx, updated.id);
+      await recordChange(tx, {
+        request: req,
+        action: 'user.status',
+        entity: { type: 'user', id: updated.id, name: fullName(updated) },
+        changes: [change('status', current.status, status)],
+        details: { email: updated.email },
       });
       return updated;
     });
@@ -96,6 +99,11 @@ export const usersHandlers: Handlers = {
     }
     const db = req.server.db;
     const saved = await db.transaction(async (tx) => {
+      const [previous] = await tx
+        .select({ platformFee: configuration.platformFee })
+        .from(configuration)
+        .where(eq(configuration.id, 1))
+        .for('update');
       const [row] = await tx
         .insert(configuration)
         .values({ id: 1, platformFee })
@@ -104,10 +112,11 @@ export const usersHandlers: Handlers = {
           set: { platformFee, updatedAt: new Date() },
         })
         .returning();
-      await logActivity(tx, {
-        title: 'Platform fee updated',
-        description: `The platform fee is now ${platformFee}%`,
-        actorId: req.user.id,
+      await recordChange(tx, {
+        request: req,
+        action: 'configuration.update',
+        entity: { type: 'configuration', id: null, name: 'Platform fee' },
+        changes: [change('platformFee', previous?.platformFee ?? 0, row.platformFee)],
       });
       return row;
     });

@@ -3,10 +3,19 @@
  * the refund history and derived fields (payout status, menu items), money in major units.
  * Loaded in a handful of queries for a whole page of bookings, never one query per row.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema.js';
 import type { Db } from '../db/client.js';
-import { bookings, orderItems, orders, refunds, restaurants, users } from '../db/schema.js';
+import {
+  auditEvents,
+  bookings,
+  orderItems,
+  orders,
+  refunds,
+  restaurants,
+  users,
+} from '../db/schema.js';
+import { bookingActivityText } from './activity-text.js';
 import { fromMinor } from '../lib/money.js';
 import { iso } from '../lib/paging.js';
 
@@ -20,7 +29,7 @@ const fullName = (user: { firstName: string; lastName: string } | null) =>
 /** The bookings with these ids, in the order of `ids` (unknown ids are left out). */
 export async function loadBookingViews(db: Reader, ids: string[]): Promise<BookingView[]> {
   if (!ids.length) return [];
-  const [rows, orderRows, refundRows] = await Promise.all([
+  const [rows, orderRows, refundRows, eventRows] = await Promise.all([
     db
       .select({ booking: bookings, restaurantName: restaurants.name })
       .from(bookings)
@@ -37,6 +46,12 @@ export async function loadBookingViews(db: Reader, ids: string[]): Promise<Booki
       .leftJoin(users, eq(users.id, refunds.processedBy))
       .where(inArray(refunds.bookingId, ids))
       .orderBy(asc(refunds.createdAt), asc(refunds.id)),
+    // The booking's activityLog: the texts of its audit events, oldest first.
+    db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, 'booking'), inArray(auditEvents.entityId, ids)))
+      .orderBy(asc(auditEvents.createdAt), asc(auditEvents.id)),
   ]);
   const orderIds = orderRows.map((o) => o.id);
   const itemRows = orderIds.length
@@ -50,6 +65,7 @@ export async function loadBookingViews(db: Reader, ids: string[]): Promise<Booki
   const itemsByOrder = groupBy(itemRows, (i) => i.orderId);
   const ordersByBooking = groupBy(orderRows, (o) => o.bookingId);
   const refundsByBooking = groupBy(refundRows, (r) => r.refund.bookingId);
+  const eventsByBooking = groupBy(eventRows, (e) => e.entityId ?? '');
   const byId = new Map(
     rows.map(({ booking: b, restaurantName }) => {
       const money = (minor: number) => fromMinor(minor, b.currency);
@@ -82,7 +98,7 @@ export async function loadBookingViews(db: Reader, ids: string[]): Promise<Booki
             r.firstName === null ? null : { firstName: r.firstName, lastName: r.lastName ?? '' },
           ),
         })),
-        activityLog: b.activityLog,
+        activityLog: (eventsByBooking.get(b.id) ?? []).map(bookingActivityText),
         adminNotes: b.adminNotes,
         currency: b.currency,
         cardLast4: b.cardLast4,
@@ -179,6 +195,8 @@ export async function loadRefundView(db: Reader, id: string): Promise<RefundView
     ),
     orderId: row.refund.orderId,
     bookingId: row.refund.bookingId,
+    reasonCode: row.refund.reasonCode as RefundView['reasonCode'],
+    note: row.refund.reason,
   };
 }
 

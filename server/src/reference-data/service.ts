@@ -13,7 +13,8 @@ import {
   restaurantReferences,
   userReferences,
 } from '../db/schema.js';
-import { logActivity } from '../lib/activity-log.js';
+import { change, recordChange } from '../lib/audit.js';
+import type { FastifyRequest } from 'fastify';
 import { badRequest, conflict, notFound } from '../lib/http-error.js';
 import { checkImage, imageUrl, storeImage } from '../lib/images.js';
 import type { UploadedFile } from '../lib/multipart.js';
@@ -176,7 +177,12 @@ async function mapUniqueViolation<T>(
   }
 }
 
-export type WriteInput = { name?: string; status?: boolean; image?: UploadedFile; actorId: string };
+export type WriteInput = {
+  name?: string;
+  status?: boolean;
+  image?: UploadedFile;
+  request: FastifyRequest;
+};
 
 export async function createItem(db: Db, config: ReferenceConfig, input: WriteInput) {
   const name = cleanName(config, input.name);
@@ -192,13 +198,17 @@ export async function createItem(db: Db, config: ReferenceConfig, input: WriteIn
           name,
           status: true,
           imageId: image?.id ?? null,
-          addedById: input.actorId,
+          addedById: input.request.user.id,
         })
         .returning({ id: item.id });
-      await logActivity(tx, {
-        title: `${config.label} added`,
-        description: name,
-        actorId: input.actorId,
+      await recordChange(tx, {
+        request: input.request,
+        action: 'reference.create',
+        entity: { type: config.kind, id: row.id, name },
+        changes: [
+          change('name', null, name),
+          ...(image ? [change('image', null, `/api/v1/images/${image.id}`)] : []),
+        ],
       });
       return row.id;
     }),
@@ -211,32 +221,47 @@ export async function createItem(db: Db, config: ReferenceConfig, input: WriteIn
 }
 
 export async function updateItem(db: Db, config: ReferenceConfig, id: string, input: WriteInput) {
-  const current = await findItem(db, config, id);
+  await findItem(db, config, id);
   const name = input.name === undefined ? undefined : cleanName(config, input.name);
   if (input.image) checkImage(input.image);
   if (name !== undefined) await assertNameFree(db, config, name, id);
   await mapUniqueViolation(config, name, () =>
     db.transaction(async (tx) => {
+      const [before] = await tx.select().from(item).where(eq(item.id, id)).for('update');
+      if (!before) throw notFound(`${config.label} not found`);
       const image = input.image ? await storeImage(tx, input.image) : undefined;
+      const status = input.status !== undefined && config.hasStatus ? input.status : undefined;
+      const changes = [
+        ...(name !== undefined ? [change('name', before.name, name)] : []),
+        ...(status !== undefined ? [change('status', before.status, status)] : []),
+        ...(image
+          ? [
+              change(
+                'image',
+                before.imageId && `/api/v1/images/${before.imageId}`,
+                `/api/v1/images/${image.id}`,
+              ),
+            ]
+          : []),
+      ];
+      const onlyStatus = status !== undefined && name === undefined && !image;
+      const recorded = await recordChange(tx, {
+        request: input.request,
+        action: onlyStatus ? 'reference.status' : 'reference.update',
+        entity: { type: config.kind, id, name: name ?? before.name },
+        changes,
+      });
+      if (!recorded) return;
       await tx
         .update(item)
         .set({
           ...(name !== undefined ? { name } : {}),
-          ...(input.status !== undefined && config.hasStatus ? { status: input.status } : {}),
+          ...(status !== undefined ? { status } : {}),
           ...(image ? { imageId: image.id } : {}),
         })
         .where(eq(item.id, id));
       // The replaced image belonged to this entry alone.
-      if (image && current.imageId) await tx.delete(images).where(eq(images.id, current.imageId));
-      const what =
-        input.status !== undefined && name === undefined
-          ? `${config.label} ${input.status ? 'activated' : 'deactivated'}`
-          : `${config.label} updated`;
-      await logActivity(tx, {
-        title: what,
-        description: name ?? current.name,
-        actorId: input.actorId,
-      });
+      if (image && before.imageId) await tx.delete(images).where(eq(images.id, before.imageId));
     }),
   );
   return {
@@ -250,14 +275,19 @@ export async function deleteItem(
   db: Db,
   config: ReferenceConfig,
   id: string,
-  actorId: string,
+  request: FastifyRequest,
   message: string,
 ) {
   const current = await findItem(db, config, id);
   await db.transaction(async (tx) => {
     await tx.delete(item).where(eq(item.id, id));
     if (current.imageId) await tx.delete(images).where(eq(images.id, current.imageId));
-    await logActivity(tx, { title: `${config.label} deleted`, description: current.name, actorId });
+    await recordChange(tx, {
+      request,
+      action: 'reference.delete',
+      entity: { type: config.kind, id, name: current.name },
+      changes: [change('name', current.name, null)],
+    });
   });
   return { success: true, message };
 }

@@ -7,7 +7,7 @@ import { faker } from '@faker-js/faker';
 import type { Db } from '../db/client.js';
 import * as t from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
-import { exponentOf } from '../lib/money.js';
+import { exponentOf, fromMinor } from '../lib/money.js';
 import { insertRows } from './insert-rows.js';
 import { seedContent } from './seed-content.js';
 import { initialsImage } from './initials-image.js';
@@ -253,17 +253,36 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   let orderRows: t.Order[] = [];
   let itemRows: (typeof t.orderItems.$inferInsert)[] = [];
   let refundRows: (typeof t.refunds.$inferInsert)[] = [];
-  let activityRows: (typeof t.bookingActivities.$inferInsert)[] = [];
+  let activityRows: (typeof t.auditEvents.$inferInsert)[] = [];
+  // A booking's history as audit events by its diner, the restaurant's staff or the system.
+  const bookingEvent = (
+    booking: { id: string; bookingRef: string },
+    restaurantName: string,
+    activity: string,
+    actor: t.User | null,
+    createdAt: Date,
+  ): typeof t.auditEvents.$inferInsert => ({
+    id: uuid(),
+    createdAt,
+    actorId: actor?.id ?? null,
+    actorName: actor ? `${actor.firstName} ${actor.lastName}` : null,
+    actorEmail: actor?.email ?? null,
+    actorRole: actor?.role ?? null,
+    action: 'booking.activity',
+    entityType: 'booking',
+    entityId: booking.id,
+    entityName: booking.bookingRef,
+    changes: [],
+    details: { activity, restaurantName },
+  });
   const flushBookings = async () => {
     await insertRows(db, t.bookings, bookingRows);
     await insertRows(db, t.orders, orderRows);
     await insertRows(db, t.orderItems, itemRows);
     await insertRows(db, t.refunds, refundRows);
-    await insertRows(db, t.bookingActivities, activityRows);
+    await insertRows(db, t.auditEvents, activityRows);
     [bookingRows, orderRows, itemRows, refundRows, activityRows] = [[], [], [], [], []];
   };
-  /** The first bookings' references, for the recent activity entries below. */
-  const firstRefs: string[] = [];
   const menuByRestaurant = new Map<string, typeof menu>();
   for (const m of menu)
     menuByRestaurant.set(m.restaurantId, [...(menuByRestaurant.get(m.restaurantId) ?? []), m]);
@@ -379,12 +398,30 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
           processedBy: admin.id,
           createdAt: refundAt,
         });
+        const amountText = `${(amount / 10 ** exponentOf(currency)).toFixed(exponentOf(currency))} ${currency}`;
         activityRows.push({
-          id: uuid(),
-          bookingId,
-          activity: `Refund of ${(amount / 10 ** exponentOf(currency)).toFixed(exponentOf(currency))} ${currency} processed`,
-          createdBy: admin.id,
-          createdAt: refundAt,
+          ...bookingEvent(
+            { id: bookingId, bookingRef: `BK-${String(100000 + i)}` },
+            restaurant.name,
+            '',
+            admin,
+            refundAt,
+          ),
+          action: 'refund.create',
+          changes: [
+            {
+              field: 'amount',
+              before: null,
+              after: { amount: fromMinor(amount, currency), currency },
+            },
+            { field: 'reason', before: null, after: 'requested_by_customer' },
+            { field: 'note', before: null, after: 'Refund processed via admin panel' },
+          ],
+          details: {
+            amountText,
+            restaurantId: restaurant.id,
+            ...(order ? { orderId: order.id, customerName: order.customerName } : {}),
+          },
         });
       }
     }
@@ -414,11 +451,6 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       payout,
       payoutDateTime: payout ? new Date(Math.min(now, arrival.getTime() + 3 * DAY)) : null,
       refundProcessed: refundedTotal > 0,
-      activityLog: [
-        'Booking created',
-        ...(paymentStatus !== 'Pending' ? ['Payment attempted'] : []),
-        ...(refundedTotal > 0 ? ['Refund processed'] : []),
-      ],
       adminNotes: i % 9 === 0 ? 'Guest asked for a window table.' : '',
       currency,
       cardLast4: card,
@@ -445,32 +477,30 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       createdAt,
     });
     const staffOfRestaurant = staffByRestaurant.get(restaurant.id) ?? [];
-    activityRows.push({
-      id: uuid(),
-      bookingId,
-      activity: 'Booking created',
-      createdBy: customer.id,
-      createdAt,
-    });
+    const ref = { id: bookingId, bookingRef: `BK-${String(100000 + i)}` };
+    activityRows.push(bookingEvent(ref, restaurant.name, 'Booking created', customer, createdAt));
     if (status !== 'pending' && staffOfRestaurant.length) {
-      activityRows.push({
-        id: uuid(),
-        bookingId,
-        activity: `Booking ${status === 'cancelled' ? 'cancelled' : 'confirmed'} by the restaurant`,
-        createdBy: faker.helpers.arrayElement(staffOfRestaurant).id,
-        createdAt: new Date(createdAt.getTime() + 3_600_000),
-      });
+      activityRows.push(
+        bookingEvent(
+          ref,
+          restaurant.name,
+          `Booking ${status === 'cancelled' ? 'cancelled' : 'confirmed'} by the restaurant`,
+          faker.helpers.arrayElement(staffOfRestaurant),
+          new Date(createdAt.getTime() + 3_600_000),
+        ),
+      );
     }
     if (paymentStatus !== 'Pending') {
-      activityRows.push({
-        id: uuid(),
-        bookingId,
-        activity: `Payment ${paymentStatus === 'Declined' ? 'declined' : 'received'}`,
-        createdBy: null,
-        createdAt: new Date(createdAt.getTime() + 60_000),
-      });
+      activityRows.push(
+        bookingEvent(
+          ref,
+          restaurant.name,
+          `Payment ${paymentStatus === 'Declined' ? 'declined' : 'received'}`,
+          null,
+          new Date(createdAt.getTime() + 60_000),
+        ),
+      );
     }
-    if (firstRefs.length < 12) firstRefs.push(bookingRows.at(-1)!.bookingRef);
     if (bookingRows.length === BOOKING_BATCH) await flushBookings();
   }
   await flushBookings();
@@ -487,28 +517,6 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       status: (['pending', 'approved', 'rejected'] as const)[i % 3],
       createdAt: pastDate(60),
     })),
-  );
-
-  await insertRows(
-    db,
-    t.activityLogs,
-    Array.from({ length: 12 }, (_, i) => {
-      const bookingRef = firstRefs[i % firstRefs.length];
-      const restaurant = restaurants[i % restaurants.length];
-      const entries = [
-        {
-          title: 'New booking received',
-          description: `${bookingRef} at ${restaurant.name}`,
-        },
-        { title: 'Restaurant registered', description: `${restaurant.name} joined the platform` },
-        { title: 'Payment received', description: `Payment for ${bookingRef}` },
-        {
-          title: 'New user signed up',
-          description: `${diners[i].firstName} ${diners[i].lastName} created an account`,
-        },
-      ];
-      return { id: uuid(), ...entries[i % entries.length], actorId: null, createdAt: pastDate(10) };
-    }),
   );
 
   await seedContent(db, { uuid, pastDate });

@@ -1,0 +1,77 @@
+/**
+ * The one write path of the audit trail. Every write handler calls `recordChange` inside the
+ * transaction of its change, so the change and its event commit or roll back together. A call
+ * whose changes are all equal before and after records nothing (and says so), so a write that
+ * changes nothing leaves no event.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifyRequest } from 'fastify';
+import type { components } from '../../../openapi/schema.js';
+import type { Db } from '../db/client.js';
+import { auditEvents, type AuditChange, type AuditValue, type User } from '../db/schema.js';
+import { fromMinor } from './money.js';
+
+/** The contract's actions, less the two kinds of entries carried over from the old activity lists. */
+export type AuditAction = Exclude<
+  components['schemas']['AuditAction'],
+  'booking.activity' | 'activity.legacy'
+>;
+
+export type AuditEntity = { type: string; id: string | null; name: string };
+
+export type ChangeInput = {
+  /**
+   * The request that made the change: its admin is the actor, its facts are kept. null for an
+   * operator's command (create-admin), which has neither.
+   */
+  request: FastifyRequest | null;
+  action: AuditAction;
+  entity: AuditEntity;
+  changes?: AuditChange[];
+  details?: Record<string, string>;
+  /** the actor when the request has no signed-in admin (sign-in): null for an unknown caller */
+  actor?: User | null;
+  /** creations, deletions and sign-ins are events even without field changes */
+  always?: boolean;
+};
+
+/** Money in an event: major units with its currency, never a bare number. */
+export const money = (minor: number, currency: string): AuditValue => ({
+  amount: fromMinor(minor, currency),
+  currency,
+});
+
+export const change = (field: string, before: AuditValue, after: AuditValue): AuditChange => ({
+  field,
+  before,
+  after,
+});
+
+const userAgent = (request: FastifyRequest) => {
+  const value = request.headers['user-agent'];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+};
+
+/** Appends the event; returns false (and writes nothing) when nothing changed. */
+export async function recordChange(db: Pick<Db, 'insert'>, input: ChangeInput): Promise<boolean> {
+  const changes = (input.changes ?? []).filter((c) => !isDeepStrictEqual(c.before, c.after));
+  if (!changes.length && !input.always) return false;
+  const { request } = input;
+  const actor = input.actor === undefined ? (request?.user ?? null) : input.actor;
+  await db.insert(auditEvents).values({
+    actorId: actor?.id ?? null,
+    actorName: actor ? `${actor.firstName} ${actor.lastName}`.trim() : null,
+    actorEmail: actor?.email ?? null,
+    actorRole: actor?.role ?? null,
+    action: input.action,
+    entityType: input.entity.type,
+    entityId: input.entity.id,
+    entityName: input.entity.name,
+    changes,
+    details: input.details ?? {},
+    requestId: request?.id ?? null,
+    clientAddress: request?.ip ?? null,
+    userAgent: request ? userAgent(request) : null,
+  });
+  return true;
+}
