@@ -97,6 +97,7 @@ type Break = (request: http.IncomingMessage, answer: { status: number; body: unk
 async function breakingProxy(
   breakAnswer: Break,
   addToken?: (request: http.IncomingMessage) => boolean,
+  ignoreSkip = false,
 ) {
   let token: string | undefined;
   const server = http.createServer(async (request, response) => {
@@ -106,7 +107,12 @@ async function breakingProxy(
     delete headers.host;
     if (token && !headers.authorization && addToken?.(request))
       headers.authorization = `Bearer ${token}`;
-    const upstream = await fetch(`${apiUrl}${request.url}`, {
+    // A backend that ignores skip on the restaurants list (see the cases below).
+    const url =
+      on('GET', '/admin/restaurants', request) && ignoreSkip
+        ? request.url!.replace(/skip=\d+/, 'skip=0')
+        : request.url;
+    const upstream = await fetch(`${apiUrl}${url}`, {
       method: request.method,
       headers,
       body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
@@ -164,8 +170,16 @@ test.each([
     expected:
       /^getTotalUsers .*FAIL GET \/total\/user without a token: expected HTTP 401, got HTTP 200/m,
   },
-])('names $what and exits 1', async ({ only, breakAnswer, addToken, expected }) => {
-  const proxy = await breakingProxy(breakAnswer, addToken);
+  {
+    what: 'a list that ignores skip',
+    only: 'listRestaurants',
+    breakAnswer: (() => undefined) as Break,
+    ignoreSkip: true,
+    expected:
+      /^listRestaurants .*FAIL GET \/admin\/restaurants\?skip=2&limit=2 at \/data: expected rows after the first 2 \(skip=2\), got rows of the first page again/m,
+  },
+])('names $what and exits 1', async ({ only, breakAnswer, addToken, ignoreSkip, expected }) => {
+  const proxy = await breakingProxy(breakAnswer, addToken, ignoreSkip);
   try {
     const report = await runConformance({
       baseUrl: proxy.url,
