@@ -62,7 +62,7 @@ export function createValues(session: Session) {
 
   const fromRows = (rows: Record<string, unknown>[], name: string, schema: Schema) => {
     for (const row of rows) {
-      const raw = row[name];
+      const raw = pick(row, name);
       const value =
         raw && typeof raw === 'object' && '_id' in raw ? (raw as { _id: unknown })._id : raw;
       if (value === undefined || value === null || typeof value === 'object') continue;
@@ -191,4 +191,18 @@ function searchTerm(rows: Record<string, unknown>[]): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * A row's property for a parameter name: `slug` is row.slug, and a camelCase name also reads one
+ * level down, `entityType` as row.entity.type and `actorId` as row.actor._id (or .id).
+ */
+function pick(row: Record<string, unknown>, name: string): unknown {
+  if (row[name] !== undefined) return row[name];
+  const [, head, tail] = /^([a-z]+)([A-Z]\w*)$/.exec(name) ?? [];
+  const inner = head ? row[head] : undefined;
+  if (!inner || typeof inner !== 'object') return undefined;
+  const key = tail[0].toLowerCase() + tail.slice(1);
+  const nested = inner as Record<string, unknown>;
+  return key === 'id' ? (nested._id ?? nested.id) : nested[key];
 }
