@@ -2026,6 +2026,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   logout: {
@@ -2048,6 +2049,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   getTotalBookings: {
@@ -2289,6 +2291,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   getConfiguration: {
@@ -2338,6 +2341,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   listRestaurants: {
@@ -2472,6 +2476,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   searchRestaurants: {
@@ -2595,6 +2600,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   listBookingActivities: {
@@ -2670,6 +2676,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   refundOrderFallback: {
@@ -2718,6 +2725,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   refundBooking: {
@@ -2766,6 +2774,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   listBookingTypes: {
@@ -2917,6 +2926,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   listCategories: {
@@ -2977,6 +2987,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   updateCategory: {
@@ -3009,6 +3020,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   listIngredients: {
@@ -3071,6 +3083,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   updateIngredient: {
@@ -3103,6 +3116,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   listAllergies: {
@@ -3161,6 +3175,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   updateAllergy: {
@@ -3193,6 +3208,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   listDietaries: {
@@ -3251,6 +3267,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   updateDietary: {
@@ -3283,6 +3300,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   listCuisines: {
@@ -3475,6 +3493,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   listStaticContent: {
@@ -3541,6 +3560,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   createStaticContent: {
@@ -3569,6 +3589,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   deleteStaticContent: {
@@ -3596,6 +3617,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   listStaticContentLegacy: {
@@ -3659,6 +3681,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3699,6 +3722,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };

@@ -12,11 +12,18 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Database } from './db/client.js';
 import type { ServerConfig } from './config.js';
-import { loadContract, securedOperations } from './contract.js';
+import { bodyRules, loadContract, securedOperations } from './contract.js';
 import { bearerAuth } from './auth/bearer-auth.js';
 import { registerApiDocs } from './api-docs.js';
 import { handlers } from './handlers/index.js';
 import { HttpError } from './lib/http-error.js';
+import {
+  contentTypeGuard,
+  inputErrorOf,
+  isMalformedMultipart,
+  nulGuard,
+  requiredBodyGuard,
+} from './lib/request-guards.js';
 import { MAX_IMAGE_BYTES, MAX_IMAGES, multipartOptions } from './lib/multipart.js';
 import { validatorCompiler } from './lib/validators.js';
 
@@ -45,17 +52,23 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   // request (see lib/multipart.ts).
   await app.register(multipart, multipartOptions);
 
+  app.addHook('preValidation', nulGuard);
+
   const specification = await loadContract();
   const secured = securedOperations(specification);
+  const bodies = bodyRules(specification);
   await app.register(openapiGlue, {
     specification,
     prefix: API_PREFIX,
     // The contract's bearer security is checked in onRequest, before the body is read: glue's own
     // securityHandlers run as a preHandler, after an unauthenticated multipart body of up to
     // 25 MB would have been buffered and validated.
+    // A content type the operation does not declare is refused (415) before its body is read.
     operationResolver: (operationId: string) => {
       const handler = resolveHandler(handlers, operationId);
-      return (secured.has(operationId) ? { onRequest: bearerAuth, handler } : { handler }) as never;
+      const body = bodies.get(operationId) ?? { types: [], required: false };
+      const onRequest = [...(secured.has(operationId) ? [bearerAuth] : []), contentTypeGuard(body)];
+      return { onRequest, preValidation: requiredBodyGuard(body), handler } as never;
     },
   });
 
@@ -81,7 +94,15 @@ function errorHandler(
 ) {
   let statusCode = error.statusCode ?? 500;
   let message = error.message;
-  if (error.validation) {
+  const inputError = statusCode >= 500 ? inputErrorOf(error) : null;
+  if (inputError) {
+    // A value the database refused (out of range, invalid text, too long): the caller's input.
+    statusCode = inputError.statusCode;
+    message = inputError.message;
+  } else if (isMalformedMultipart(error)) {
+    statusCode = 400;
+    message = `Invalid request: the multipart/form-data body is malformed (${error.message})`;
+  } else if (error.validation) {
     statusCode = 400;
     message = `Invalid request: ${error.message}`;
   } else if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -92,7 +113,8 @@ function errorHandler(
     message = `At most ${MAX_IMAGES} files may be uploaded at once`;
   }
   if (statusCode >= 500 && statusCode !== 501) {
-    req.log.error(error);
+    // Every 500 is logged with its cause and the request id the answer can be matched by.
+    req.log.error({ err: error, reqId: req.id, url: req.url }, `500 for request ${req.id}`);
     message = 'Internal server error';
   }
   return reply.status(statusCode).send({ success: false, message, status_code: statusCode });

@@ -29,3 +29,38 @@ export function securedOperations(contract: Contract): Set<string> {
   }
   return secured;
 }
+
+/** A local `#/...` reference's target in the bundled contract (or the node itself). */
+function resolveRef(contract: Contract, node: unknown): unknown {
+  let current = node as { $ref?: string } | undefined;
+  for (let hops = 0; current?.$ref?.startsWith('#/') && hops < 10; hops += 1) {
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>(
+        (object, key) =>
+          (object as Record<string, unknown> | undefined)?.[
+            key.replace(/~1/g, '/').replace(/~0/g, '~')
+          ],
+        contract,
+      ) as { $ref?: string } | undefined;
+  }
+  return current;
+}
+
+/** Each operation's request body: the media types it declares and whether it is required. */
+export function bodyRules(contract: Contract): Map<string, { types: string[]; required: boolean }> {
+  const rules = new Map<string, { types: string[]; required: boolean }>();
+  for (const item of Object.values(contract.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!METHODS.has(method) || !operation.operationId) continue;
+      const body = resolveRef(contract, operation.requestBody) as
+        { content?: Record<string, unknown>; required?: boolean } | undefined;
+      rules.set(operation.operationId, {
+        types: Object.keys(body?.content ?? {}).map((type) => type.toLowerCase()),
+        required: Boolean(body?.required),
+      });
+    }
+  }
+  return rules;
+}

@@ -1,0 +1,46 @@
+/**
+ * A longer run of the contract-driven fuzzer (server/test/helpers/fuzz.ts) against a freshly
+ * seeded in-memory PGlite: `npx tsx scripts/fuzz.ts --seed 7 --per-operation 500`.
+ * Prints the counts and every request that got a 5xx or no answer; exits 1 when there was one.
+ */
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../server/src/app.js';
+import { createSession } from '../server/src/auth/sessions.js';
+import { readConfig } from '../server/src/config.js';
+import { loadContract } from '../server/src/contract.js';
+import { openDatabase } from '../server/src/db/client.js';
+import { users } from '../server/src/db/schema.js';
+import { seedIfEmpty } from '../server/src/seed/seed.js';
+import { fuzzRequests, runFuzz, summary } from '../server/test/helpers/fuzz.js';
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: String(Date.now() % 1_000_000) },
+    'per-operation': { type: 'string', default: '500' },
+  },
+});
+const seed = Number(values.seed);
+const perOperation = Number(values['per-operation']);
+if (!Number.isInteger(seed) || !Number.isInteger(perOperation) || perOperation < 1) {
+  throw new Error('--seed and --per-operation must be whole numbers');
+}
+
+const config = { ...readConfig({}), buildDir: '/nonexistent' };
+const database = await openDatabase({ memory: true });
+await seedIfEmpty(database.db, config);
+const app = await buildApp({ database, config, logger: { level: 'error' } });
+const [admin] = await database.db.select().from(users).where(eq(users.email, config.adminEmail));
+const token = await createSession(database.db, admin.id, 24 * 3_600_000);
+
+const result = await runFuzz(
+  app,
+  fuzzRequests(await loadContract(), { seed, perOperation }),
+  async (operationId) =>
+    operationId === 'logout' ? createSession(database.db, admin.id, 3_600_000) : token,
+);
+console.log(summary(result, seed));
+for (const failure of result.failures) console.log(JSON.stringify(failure));
+await app.close();
+await database.close();
+process.exit(result.failures.length ? 1 : 0);
