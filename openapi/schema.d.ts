@@ -1122,7 +1122,7 @@ export interface components {
       /** @description Total number of rows matching the query and filters (not the page size). */
       count: number;
     };
-    /** @description The body of every error response (400, 401, 403, 404, 409, 413, 415, 501). */
+    /** @description The body of every error response (400, 401, 403, 404, 409, 413, 415, 429, 501). */
     ErrorResponse: {
       /** @constant */
       success: false;
@@ -2027,6 +2027,17 @@ export interface operations {
         };
       };
       415: components['responses']['UnsupportedMediaType'];
+      /** @description Too many failed sign-ins for this account or from this address (by default 5 for an account, 20 for an address, within 15 minutes): refused without checking the password until the delay ends by itself. The message says when to try again ("Too many failed sign-in attempts. Try again in 15 minutes."). A successful sign-in clears the account's count. */
+      429: {
+        headers: {
+          /** @description Seconds until the next attempt may be made. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   logout: {

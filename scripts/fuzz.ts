@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../server/src/app.js';
 import { createSession } from '../server/src/auth/sessions.js';
-import { readConfig } from '../server/src/config.js';
+import { DEMO_ADMIN, readConfig } from '../server/src/config.js';
 import { loadContract } from '../server/src/contract.js';
 import { openDatabase } from '../server/src/db/client.js';
 import { users } from '../server/src/db/schema.js';
@@ -26,7 +26,7 @@ if (!Number.isInteger(seed) || !Number.isInteger(perOperation) || perOperation <
   throw new Error('--seed and --per-operation must be whole numbers');
 }
 
-const config = { ...readConfig({}), buildDir: '/nonexistent' };
+const config = { ...readConfig({}), buildDir: '/nonexistent', ...DEMO_ADMIN };
 const database = await openDatabase({ memory: true });
 await seedIfEmpty(database.db, config);
 const app = await buildApp({ database, config, logger: { level: 'error' } });
@@ -40,6 +40,13 @@ const result = await runFuzz(
     operationId === 'logout' ? createSession(database.db, admin.id, 3_600_000) : token,
 );
 console.log(summary(result, seed));
+const slowest = Object.entries(result.msByOperation).sort((a, b) => b[1] - a[1]);
+console.log(
+  `slowest operations: ${slowest
+    .slice(0, 8)
+    .map(([op, ms]) => `${op} ${(ms / 1000).toFixed(1)} s`)
+    .join(', ')}`,
+);
 for (const failure of result.failures) console.log(JSON.stringify(failure));
 await app.close();
 await database.close();

@@ -117,6 +117,7 @@ function errorHandler(
     req.log.error({ err: error, reqId: req.id, url: req.url }, `500 for request ${req.id}`);
     message = 'Internal server error';
   }
+  if (error instanceof HttpError && error.headers) reply.headers(error.headers);
   return reply.status(statusCode).send({ success: false, message, status_code: statusCode });
 }
 

@@ -23,6 +23,17 @@ export type ServerConfig = {
   adminPassword?: string;
   /** restaurant used by the bulk uploader when neither the row nor the screen names one */
   defaultRestaurantId?: string;
+  /** sign-in throttling (server/src/auth/login-throttle.ts) */
+  loginThrottle: LoginThrottleConfig;
+};
+
+export type LoginThrottleConfig = {
+  /** failed sign-ins of one account (email) within `windowMs` before it must wait */
+  accountMaxFailures: number;
+  /** failed sign-ins from one client address within `windowMs` before it must wait */
+  addressMaxFailures: number;
+  /** the counting window, and how long a key waits once it reached its limit */
+  windowMs: number;
 };
 
 /** A configuration variable the server cannot use; the message names it. */
@@ -66,6 +77,31 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!['', '0', '1'].includes(seedDemoFlag)) {
     throw new ConfigError(`SEED_DEMO must be 1 or 0, not "${env.SEED_DEMO}"`);
   }
+  const wholeAboveZero = (value: number) => Number.isInteger(value) && value > 0;
+  const loginThrottle = {
+    accountMaxFailures: numberFrom(
+      env,
+      'LOGIN_MAX_FAILURES_PER_ACCOUNT',
+      5,
+      wholeAboveZero,
+      'a whole number above 0',
+    ),
+    addressMaxFailures: numberFrom(
+      env,
+      'LOGIN_MAX_FAILURES_PER_ADDRESS',
+      20,
+      wholeAboveZero,
+      'a whole number above 0',
+    ),
+    windowMs:
+      numberFrom(
+        env,
+        'LOGIN_THROTTLE_MINUTES',
+        15,
+        (value) => Number.isFinite(value) && value > 0,
+        'a number of minutes above 0',
+      ) * 60_000,
+  };
   return {
     port,
     host: env.HOST || (demo ? 'localhost' : '0.0.0.0'),
@@ -79,6 +115,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     defaultRestaurantId: env.DEFAULT_RESTAURANT_ID || undefined,
+    loginThrottle,
   };
 }
 

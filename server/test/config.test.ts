@@ -16,7 +16,21 @@ describe('readConfig', () => {
       adminEmail: undefined,
       adminPassword: undefined,
       defaultRestaurantId: undefined,
+      loginThrottle: { accountMaxFailures: 5, addressMaxFailures: 20, windowMs: 900_000 },
     });
+  });
+
+  test('sign-in throttling limits', () => {
+    expect(
+      readConfig({
+        LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+        LOGIN_MAX_FAILURES_PER_ADDRESS: '50',
+        LOGIN_THROTTLE_MINUTES: '0.5',
+      }).loginThrottle,
+    ).toEqual({ accountMaxFailures: 3, addressMaxFailures: 50, windowMs: 30_000 });
+    expect(() => readConfig({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '0' })).toThrow(
+      'LOGIN_MAX_FAILURES_PER_ACCOUNT must be a whole number above 0, not "0"',
+    );
   });
 
   test('reads every variable; empty ones fall back to the default', () => {

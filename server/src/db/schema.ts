@@ -67,6 +67,18 @@ export const sessions = pgTable('sessions', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
+/**
+ * Failed sign-ins per key ("account:<email>" or "address:<ip>"), shared by every server
+ * instance on the database: the failures counted since `windowStart`, and the moment the key may
+ * try again once it reached its limit.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
 export const configuration = pgTable('configuration', {
   id: integer('id').primaryKey().default(1),
   platformFee: percent('platform_fee').notNull().default(0),

@@ -6,6 +6,12 @@ import { timingDummyHash, verifyPassword } from '../auth/passwords.js';
 import { createSession, revokeSession } from '../auth/sessions.js';
 import { bearerToken, NOT_AUTHORIZED } from '../auth/bearer-auth.js';
 import { recordChange } from '../lib/audit.js';
+import {
+  assertNotThrottled,
+  clearAccount,
+  recordFailure,
+  throttleKeys,
+} from '../auth/login-throttle.js';
 import type { Handlers } from './types.js';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -30,6 +36,9 @@ export const authHandlers: Handlers = {
   async login(req) {
     const db = req.server.db;
     const email = req.body.email.trim().toLowerCase();
+    // Throttled before any password is hashed (see auth/login-throttle.ts).
+    const keys = throttleKeys(email, req.ip);
+    await assertNotThrottled(db, keys);
     const [user] = await db
       .select()
       .from(users)
@@ -48,6 +57,9 @@ export const authHandlers: Handlers = {
           : !user.status
             ? new HttpError(403, ACCOUNT_DEACTIVATED)
             : undefined;
+    if (refusal?.statusCode === 401) await recordFailure(db, keys, req.server.config.loginThrottle);
+    // The password was right: the account's count of failures starts again.
+    else await clearAccount(db, keys);
     if (refusal) {
       // The attempt is recorded under the account it named (if any), never with the password.
       await recordChange(db, {

@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** response headers that go with it (Retry-After of a 429) */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -466,6 +466,8 @@ export type FuzzResult = {
   byStatus: Record<string, number>;
   failures: { request: FuzzRequest; status: number | 'hang'; body: string }[];
   ms: number;
+  /** time spent per operation, to find the slow ones */
+  msByOperation: Record<string, number>;
 };
 
 /**
@@ -480,7 +482,14 @@ export async function runFuzz(
   timeoutMs = 10_000,
 ): Promise<FuzzResult> {
   const started = Date.now();
-  const result: FuzzResult = { requests: 0, operations: 0, byStatus: {}, failures: [], ms: 0 };
+  const result: FuzzResult = {
+    requests: 0,
+    operations: 0,
+    byStatus: {},
+    failures: [],
+    ms: 0,
+    msByOperation: {},
+  };
   const operations = new Set<string>();
   for (const request of requests) {
     operations.add(request.operationId);
@@ -488,6 +497,7 @@ export async function runFuzz(
     if (request.auth === 'admin')
       headers.authorization = `Bearer ${await tokenFor(request.operationId)}`;
     let timer: NodeJS.Timeout | undefined;
+    const sent = Date.now();
     const answer = await Promise.race([
       app.inject({
         method: request.method as 'GET',
@@ -500,6 +510,8 @@ export async function runFuzz(
       }),
     ]).finally(() => clearTimeout(timer));
     result.requests += 1;
+    result.msByOperation[request.operationId] =
+      (result.msByOperation[request.operationId] ?? 0) + Date.now() - sent;
     const status = answer === 'hang' ? 'hang' : answer.statusCode;
     const bucket = status === 'hang' ? 'hang' : `${String(status)[0]}xx`;
     result.byStatus[bucket] = (result.byStatus[bucket] ?? 0) + 1;

@@ -1,0 +1,118 @@
+/**
+ * Sign-in throttling: 5 failures of one account (or 20 from one address) within 15 minutes make
+ * the next attempts a 429 with Retry-After, checked in the database (so every instance on it
+ * agrees); a success clears the account's count; the wait ends by itself.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.js';
+import { tooManyAttempts } from '../src/auth/login-throttle.js';
+import { loginThrottle } from '../src/db/schema.js';
+import { expectContract } from './helpers/contract.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { TEST_ADMIN } from './helpers/constants.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (email: string, password: string, remoteAddress = '192.0.2.1', app = t.app) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/user/login',
+    payload: { email, password },
+    remoteAddress,
+  });
+
+test('the 6th attempt after 5 failures is a 429 with Retry-After, even with the right password', async () => {
+  for (let i = 0; i < 5; i += 1) {
+    await expectContract(await login(TEST_ADMIN.adminEmail, 'wrong'), 'login', 401);
+  }
+  const res = await login(TEST_ADMIN.adminEmail, TEST_ADMIN.adminPassword, '192.0.2.2');
+  const body = await expectContract(res, 'login', 429);
+  expect(body.message).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(890);
+  expect(retryAfter).toBeLessThanOrEqual(900);
+  // The email is compared as the server does (case and spaces do not make a new account).
+  await expectContract(await login('ADMIN@Example.com', 'x', '192.0.2.3'), 'login', 429);
+  // Other accounts are not affected.
+  await expectContract(
+    await login('support@example.com', 'support1234', '192.0.2.4'),
+    'login',
+    200,
+  );
+});
+
+test('a successful sign-in clears the account count', async () => {
+  const email = 'support@example.com';
+  for (let i = 0; i < 4; i += 1)
+    await expectContract(await login(email, 'wrong', '192.0.2.10'), 'login', 401);
+  await expectContract(await login(email, 'support1234', '192.0.2.10'), 'login', 200);
+  for (let i = 0; i < 4; i += 1)
+    await expectContract(await login(email, 'wrong', '192.0.2.10'), 'login', 401);
+  await expectContract(await login(email, 'support1234', '192.0.2.10'), 'login', 200);
+});
+
+test('20 failures from one address, over any accounts, make that address wait', async () => {
+  for (let i = 0; i < 20; i += 1) {
+    await expectContract(
+      await login(`guess${i}@example.com`, 'wrong', '198.51.100.7'),
+      'login',
+      401,
+    );
+  }
+  await expectContract(await login('fresh@example.com', 'wrong', '198.51.100.7'), 'login', 429);
+  await expectContract(await login('fresh@example.com', 'wrong', '198.51.100.8'), 'login', 401);
+});
+
+test('the wait ends by itself', async () => {
+  const email = 'owner@example.com';
+  for (let i = 0; i < 5; i += 1) {
+    await expectContract(await login(email, 'wrong', '203.0.113.1'), 'login', 401);
+  }
+  await expectContract(await login(email, 'owner1234', '203.0.113.1'), 'login', 429);
+  // 15 minutes and a second pass: every stored moment of this account moves back as much.
+  await t.database.db
+    .update(loginThrottle)
+    .set({
+      windowStart: sql`${loginThrottle.windowStart} - interval '901 seconds'`,
+      blockedUntil: sql`${loginThrottle.blockedUntil} - interval '901 seconds'`,
+    })
+    .where(eq(loginThrottle.key, `account:${email}`));
+  // The owner's password is right; the answer is the usual refusal of a non-admin.
+  await expectContract(await login(email, 'owner1234', '203.0.113.1'), 'login', 403);
+  // And the count starts again from zero.
+  await expectContract(await login(email, 'wrong', '203.0.113.1'), 'login', 401);
+  const [row] = await t.database.db
+    .select()
+    .from(loginThrottle)
+    .where(eq(loginThrottle.key, `account:${email}`));
+  expect(row.failures).toBe(1);
+});
+
+test('the message counts whole minutes', () => {
+  expect(tooManyAttempts(61).message).toBe(
+    'Too many failed sign-in attempts. Try again in 2 minutes.',
+  );
+  expect(tooManyAttempts(0.2).message).toBe(
+    'Too many failed sign-in attempts. Try again in 1 minute.',
+  );
+  expect(tooManyAttempts(0.2).headers).toEqual({ 'retry-after': '1' });
+});
+
+test('the counts live in the database: a second server instance on it sees them', async () => {
+  const other = await buildApp({ database: t.database, config: t.app.config });
+  try {
+    const email = 'nobody-shared@example.com';
+    for (let i = 0; i < 3; i += 1)
+      await expectContract(await login(email, 'x', '192.0.2.30'), 'login', 401);
+    for (let i = 0; i < 2; i += 1)
+      await expectContract(await login(email, 'x', '192.0.2.31', other), 'login', 401);
+    await expectContract(await login(email, 'x', '192.0.2.32', other), 'login', 429);
+    await expectContract(await login(email, 'x', '192.0.2.33'), 'login', 429);
+  } finally {
+    await other.close();
+  }
+});
