@@ -90,3 +90,12 @@ export type Review = Schemas['Review'];
 export type ReviewListResponse = Schemas['ReviewListResponse'];
 export type ReviewResponse = Schemas['ReviewResponse'];
 export type ReviewListQuery = QueryOf<'listReviews'>;
+
+// Audit trail (issue 14).
+export type AuditAction = Schemas['AuditAction'];
+export type AuditValue = Schemas['AuditValue'];
+export type AuditChange = Schemas['AuditChange'];
+export type AuditEvent = Schemas['AuditEvent'];
+export type AuditEventListResponse = Schemas['AuditEventListResponse'];
+export type AuditEventQuery = QueryOf<'listAuditEvents'>;
+export type RefundReasonCode = Schemas['RefundReasonCode'];

@@ -2,6 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import {
   AlertOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   CalendarOutlined,
   CoffeeOutlined,
   DashboardOutlined,
@@ -54,6 +55,10 @@ const TextEditorPage = lazy(
 const BulkUploadPage = lazy(
   () =>
     import(/* webpackChunkName: "page-bulk-upload" */ '../features/bulk-upload/bulk-upload-page'),
+);
+
+const AuditLogPage = lazy(
+  () => import(/* webpackChunkName: "page-audit-log" */ '../features/audit/audit-log-page'),
 );
 
 export interface AdminScreen {
@@ -160,6 +165,12 @@ export const adminScreens: readonly AdminScreen[] = [
     title: 'Bulk Menu Upload',
     element: <BulkUploadPage />,
     menu: { label: 'Bulk Menu Upload', icon: <UploadOutlined /> },
+  },
+  {
+    path: 'audit-log',
+    title: 'Audit Log',
+    element: <AuditLogPage />,
+    menu: { label: 'Audit Log', icon: <AuditOutlined /> },
   },
 ];
 

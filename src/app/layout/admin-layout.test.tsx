@@ -22,6 +22,7 @@ const SIDEBAR = [
   ['Content Management', '/admin/text-editor', 'Content Management'],
   ['Content Items', '/admin/content', 'Content Management'],
   ['Bulk Menu Upload', '/admin/bulk-menu-upload', 'Bulk Menu Upload'],
+  ['Audit Log', '/admin/audit-log', 'Audit Log'],
 ] as const;
 
 async function openAdmin(path = '/admin/dashboard', user: Record<string, unknown> = adminUser) {

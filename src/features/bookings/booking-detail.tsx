@@ -7,6 +7,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { StatusBadge } from '../../components/status-badge';
 import { formatBookingDateTime, formatDetailDate } from '../../lib/dates';
 import { AdminNotes } from './admin-notes';
+import { RecordHistory } from '../audit';
 import { BookingActivities } from './booking-activities';
 import { customerName, formatDetailDateTime, isRefundEligible } from './booking-rules';
 import { useGetBookingQuery, useListBookingActivitiesQuery } from './bookings-api';
@@ -214,6 +215,9 @@ export function BookingDetail({
           failed={activities.isError}
           items={activities.data?.data ?? []}
         />
+      </Card>
+      <Card title="History" size="small">
+        <RecordHistory entityType="booking" entityId={booking._id} />
       </Card>
       <AdminNotes
         key={booking._id}

@@ -320,7 +320,9 @@ describe('refund modal', () => {
     expect(post.body).toEqual({
       orderId: bookings[0].orders[0]._id,
       amount: 5.5,
+      // No note typed: the spec's fixed text; the reason left at its default.
       reason: 'Refund processed via admin panel',
+      reasonCode: 'requested_by_customer',
     });
     expect(post.headers.get('Idempotency-Key')).toBeTruthy();
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));

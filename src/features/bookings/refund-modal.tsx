@@ -1,8 +1,19 @@
 import { useState } from 'react';
-import { Alert, Avatar, Button, Card, Descriptions, Flex, Input, Modal, Typography } from 'antd';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Input,
+  Modal,
+  Select,
+  Typography,
+} from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { httpStatus, serverMessage } from '../../api/errors';
-import type { Booking, BookingOrder } from '../../api/types';
+import type { Booking, BookingOrder, RefundReasonCode } from '../../api/types';
 import { notify } from '../../app/notify';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { Money } from '../../components/money';
@@ -134,6 +145,46 @@ function AmountInput({
   );
 }
 
+const REASON_OPTIONS: { value: RefundReasonCode; label: string }[] = [
+  { value: 'requested_by_customer', label: 'Requested by customer' },
+  { value: 'duplicate', label: 'Duplicate' },
+  { value: 'fraudulent', label: 'Fraudulent' },
+  { value: 'other', label: 'Other' },
+];
+
+/**
+ * The optional reason and note of a refund, kept with it and in its audit event. Without a note
+ * the spec's fixed text is sent, as before.
+ */
+function useRefundWhy(id: string) {
+  const [reasonCode, setReasonCode] = useState<RefundReasonCode>('requested_by_customer');
+  const [note, setNote] = useState('');
+  const fields = (
+    <Flex gap="small" wrap>
+      <Flex vertical gap={4}>
+        <label htmlFor={`${id}-reason`}>Reason (optional)</label>
+        <Select
+          id={`${id}-reason`}
+          value={reasonCode}
+          options={REASON_OPTIONS}
+          onChange={setReasonCode}
+          style={{ width: 220 }}
+        />
+      </Flex>
+      <Flex vertical gap={4} style={{ flex: 1, minWidth: 200 }}>
+        <label htmlFor={`${id}-note`}>Note (optional)</label>
+        <Input
+          id={`${id}-note`}
+          maxLength={500}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </Flex>
+    </Flex>
+  );
+  return { reasonCode, note: note.trim() || REFUND_REASON, fields };
+}
+
 function OrderRefundCard({
   order,
   currency,
@@ -146,6 +197,7 @@ function OrderRefundCard({
   onDone: () => void;
 }) {
   const [refundOrder, { isLoading }] = useRefundOrderMutation();
+  const why = useRefundWhy(`refund-${order._id}`);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -167,7 +219,8 @@ function OrderRefundCard({
       await refundOrder({
         orderId: order._id,
         amount: value,
-        reason: REFUND_REASON,
+        reason: why.note,
+        reasonCode: why.reasonCode,
         idempotencyKey: newIdempotencyKey(),
       }).unwrap();
       notify.success(orderRefundedText(entry, value, currency));
@@ -221,6 +274,7 @@ function OrderRefundCard({
           max={details.refundable}
           currency={currency}
         />
+        {why.fields}
         {error ? <Alert type="error" showIcon title={error} /> : null}
         <Button
           type="primary"
@@ -248,6 +302,7 @@ function OrderRefundCard({
 /** A booking without orders (a deposit): the restaurant page's rules and messages. */
 function BookingRefundForm({ booking, onDone }: { booking: Booking; onDone: () => void }) {
   const [refundBooking, { isLoading }] = useRefundBookingMutation();
+  const why = useRefundWhy(`refund-${booking._id}`);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -278,7 +333,8 @@ function BookingRefundForm({ booking, onDone }: { booking: Booking; onDone: () =
       await refundBooking({
         bookingId: booking._id,
         amount: value,
-        notes: REFUND_REASON,
+        notes: why.note,
+        reasonCode: why.reasonCode,
         idempotencyKey: newIdempotencyKey(),
       }).unwrap();
       notify.success(`Refund of ${formatMoney(value, currency)} processed successfully!`);
@@ -307,6 +363,7 @@ function BookingRefundForm({ booking, onDone }: { booking: Booking; onDone: () =
         max={remaining}
         currency={currency}
       />
+      {why.fields}
       {error ? <Alert type="error" showIcon title={error} /> : null}
       <Button
         type="primary"

@@ -167,6 +167,9 @@ function pageServer(options: Options = {}) {
       return reply(200, { success: true, message: 'Booking', data: withOrder });
     }
     if (req.path === '/activities') return reply(200, { success: true, message: 'OK', data: [] });
+    if (req.path === '/admin/audit-logs') {
+      return reply(200, { success: true, message: 'Audit events', data: [], count: 0 });
+    }
     if (req.method === 'PUT' && req.path === `/booking/${withOrder._id}`) {
       return (
         options.notes?.() ?? reply(200, { success: true, message: 'Notes stored', data: withOrder })

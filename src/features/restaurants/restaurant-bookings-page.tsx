@@ -9,6 +9,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { BookingDetail } from '../bookings/booking-detail';
 import { BookingsTable } from '../bookings/bookings-table';
 import { RefundModal } from '../bookings/refund-modal';
+import { RecordHistory } from '../audit';
 import { RestaurantCards } from './restaurant-cards';
 import { useGetRestaurantQuery } from './restaurants-api';
 
@@ -110,6 +111,9 @@ export default function RestaurantBookingsPage() {
           onView={(booking) => setViewed(booking._id)}
           onRefund={setRefunding}
         />
+      </Card>
+      <Card title="History" size="small">
+        <RecordHistory entityType="restaurant" entityId={restaurant._id} />
       </Card>
       <RefundModal booking={refunding} entry="restaurant" onClose={() => setRefunding(null)} />
     </Flex>

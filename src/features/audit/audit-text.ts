@@ -1,0 +1,123 @@
+/** How audit events read on screen: action labels, field names, values, and record links. */
+import type { AuditAction, AuditEvent, AuditValue } from '../../api/types';
+import { formatMoney } from '../../lib/money';
+
+export const ACTION_LABELS: Record<AuditAction, string> = {
+  'restaurant.update': 'Restaurant changed',
+  'configuration.update': 'Platform fee changed',
+  'user.status': 'User status changed',
+  'refund.create': 'Refund',
+  'booking.notes': 'Booking notes edited',
+  'review.moderate': 'Review moderated',
+  'content.create': 'Content created',
+  'content.update': 'Content edited',
+  'content.publish': 'Content published or unpublished',
+  'content.delete': 'Content deleted',
+  'content.faq_delete': 'FAQ removed',
+  'reference.create': 'Reference item added',
+  'reference.update': 'Reference item edited',
+  'reference.status': 'Reference item activated or deactivated',
+  'reference.delete': 'Reference item deleted',
+  'menu.bulk_item': 'Menu item uploaded',
+  'auth.login': 'Signed in',
+  'auth.login_failed': 'Sign-in refused',
+  'auth.logout': 'Signed out',
+  'admin.create': 'Administrator created',
+  'admin.reset': 'Administrator password reset',
+  'booking.activity': 'Booking activity',
+  'activity.legacy': 'Activity (before the audit trail)',
+};
+
+export const RECORD_TYPE_LABELS: Record<string, string> = {
+  restaurant: 'Restaurant',
+  booking: 'Booking',
+  user: 'User',
+  review: 'Review',
+  content: 'Content',
+  configuration: 'Platform fee',
+  menu_item: 'Menu item',
+  bookingType: 'Booking type',
+  category: 'Category',
+  ingredient: 'Ingredient',
+  allergy: 'Allergy',
+  dietary: 'Dietary preference',
+  cuisine: 'Cuisine',
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  platformCommission: 'Commission',
+  platformFee: 'Platform fee',
+  isFeatured: 'Featured',
+  online: 'Online',
+  status: 'Status',
+  adminNotes: 'Admin notes',
+  amount: 'Amount',
+  orderRefunded: 'Order refunded',
+  refunded: 'Refunded',
+  paymentStatus: 'Payment status',
+  reason: 'Reason',
+  note: 'Note',
+  itemPrice: 'Price',
+  discountedPrice: 'Discounted price',
+  'faq.question': 'FAQ question',
+  'faq.answer': 'FAQ answer',
+  faqs: 'FAQs',
+};
+
+const REASON_LABELS: Record<string, string> = {
+  requested_by_customer: 'Requested by customer',
+  duplicate: 'Duplicate',
+  fraudulent: 'Fraudulent',
+  other: 'Other',
+};
+
+const PERCENT_FIELDS = new Set(['platformFee', 'platformCommission']);
+const LONGEST = 80;
+
+export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
+export const recordTypeLabel = (type: string) => RECORD_TYPE_LABELS[type] ?? type;
+export const fieldLabel = (field: string) =>
+  FIELD_LABELS[field] ?? field.charAt(0).toUpperCase() + field.slice(1);
+
+/** One value as text: money in its currency, percentages with %, long text shortened. */
+export function valueText(field: string, value: AuditValue): string {
+  if (value === null) return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return PERCENT_FIELDS.has(field) ? `${value}%` : String(value);
+  if (typeof value === 'object') return formatMoney(value.amount, value.currency);
+  if (field === 'reason' && REASON_LABELS[value]) return REASON_LABELS[value];
+  const text = value.replace(/\s+/g, ' ').trim();
+  return text.length > LONGEST ? `${text.slice(0, LONGEST - 1)}…` : text || '(empty)';
+}
+
+/** "Commission: 10% → 12.25%" */
+export const changeText = (change: { field: string; before: AuditValue; after: AuditValue }) =>
+  `${fieldLabel(change.field)}: ${valueText(change.field, change.before)} → ${valueText(change.field, change.after)}`;
+
+/** Time in UTC with seconds: "2026-11-23 16:58:07 UTC". */
+export const utcTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+
+/** Where the record is shown in the panel, when it has a screen of its own. */
+export function recordLink(event: Pick<AuditEvent, 'entity'>): string | null {
+  const { type, id, name } = event.entity;
+  const search = (path: string) => `/admin/${path}?search=${encodeURIComponent(name)}`;
+  switch (type) {
+    case 'restaurant':
+      return id ? `/admin/restaurants/${id}/bookings` : null;
+    case 'booking':
+      return id ? `/admin/bookings?booking=${id}` : null;
+    case 'user':
+      return search('users');
+    case 'review':
+      // A review's name is "{diner email} on {restaurant}"; the reviews list searches restaurants.
+      return `/admin/reviews?search=${encodeURIComponent(name.split(' on ').pop() ?? name)}`;
+    case 'content':
+      return search('content');
+    default:
+      return null;
+  }
+}
+
+/** The Audit Log filtered to one record. */
+export const auditLogLink = (entityType: string, entityId: string) =>
+  `/admin/audit-log?entityType=${encodeURIComponent(entityType)}&entityId=${encodeURIComponent(entityId)}`;
