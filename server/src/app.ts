@@ -26,6 +26,9 @@ import {
 } from './lib/request-guards.js';
 import { MAX_IMAGE_BYTES, MAX_IMAGES, multipartOptions } from './lib/multipart.js';
 import { validatorCompiler } from './lib/validators.js';
+import { registerHealth, type Lifecycle } from './ops/health.js';
+import { registerMetrics } from './ops/metrics.js';
+import { RequestLog } from './ops/request-log.js';
 
 export const API_PREFIX = '/api/v1';
 export { MAX_IMAGE_BYTES, MAX_IMAGES };
@@ -36,14 +39,27 @@ export type BuildAppOptions = {
   logger?: boolean | object;
 };
 
+/** Response types of the contract that no request carries (images): refused like any unknown type. */
+const RESPONSE_ONLY_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
 export async function buildApp({ database, config, logger = false }: BuildAppOptions) {
   const app = Fastify({
     logger,
     bodyLimit: 2 * 1024 * 1024,
+    // One line per request: route, status, duration; no URL query (ops/request-log.ts).
+    logController: new RequestLog(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
+  registerHealth(app, app.lifecycle);
+  if (config.metricsToken) await registerMetrics(app, database, config.metricsToken);
+  // fastify-openapi-glue warns about every content type of the contract without a parser,
+  // response types included; a request of these types stays a 415.
+  app.addContentTypeParser(RESPONSE_ONLY_TYPES, (_req, _body, done) =>
+    done(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 }), undefined),
+  );
   app.decorateRequest('user', null as never);
   app.setErrorHandler(errorHandler);
 

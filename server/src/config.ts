@@ -21,6 +21,10 @@ export type ServerConfig = {
   /** ADMIN_EMAIL and ADMIN_PASSWORD as given (the first administrator; never printed) */
   adminEmail?: string;
   adminPassword?: string;
+  /** how long a SIGTERM waits for requests in flight before the process ends anyway */
+  shutdownGraceMs: number;
+  /** GET /metrics is served, with this bearer token, only when it is set */
+  metricsToken?: string;
   /** restaurant used by the bulk uploader when neither the row nor the screen names one */
   defaultRestaurantId?: string;
   /** sign-in throttling (server/src/auth/login-throttle.ts) */
@@ -71,6 +75,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     (value) => Number.isFinite(value) && value > 0,
     'a number of hours above 0',
   );
+  const graceSeconds = numberFrom(
+    env,
+    'SHUTDOWN_GRACE_SECONDS',
+    10,
+    (value) => Number.isFinite(value) && value >= 0,
+    'a number of seconds (0 or more)',
+  );
   const databaseUrl = env.DATABASE_URL || undefined;
   const demo = !databaseUrl;
   const seedDemoFlag = env.SEED_DEMO?.trim() ?? '';
@@ -114,6 +125,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenTtlMs: ttlHours * 3_600_000,
     adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    shutdownGraceMs: graceSeconds * 1000,
+    metricsToken: env.METRICS_TOKEN || undefined,
     defaultRestaurantId: env.DEFAULT_RESTAURANT_ID || undefined,
     loginThrottle,
   };

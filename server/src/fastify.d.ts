@@ -1,11 +1,14 @@
 import type { Db } from './db/client.js';
 import type { users } from './db/schema.js';
 import type { ServerConfig } from './config.js';
+import type { Lifecycle } from './ops/health.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: ServerConfig;
+    /** draining after SIGTERM: readiness answers 503 */
+    lifecycle: Lifecycle;
   }
   interface FastifyRequest {
     /** The signed-in admin, set by the bearerAuth security handler. */

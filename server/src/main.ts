@@ -1,4 +1,5 @@
 /** Starts the whole product on one port: the API under /api/v1 and the built SPA. */
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { HOW_TO_CREATE_ADMIN } from './auth/administrators.js';
 import { ConfigError, demoAdmin, readConfig, type ServerConfig } from './config.js';
@@ -16,12 +17,15 @@ async function start() {
     const app = await buildApp({
       database,
       config,
-      logger: { level: process.env.LOG_LEVEL ?? 'info' },
+      logger: {
+        level: process.env.LOG_LEVEL ?? 'info',
+        // Readable lines on a terminal, JSON lines for a log collector.
+        ...(process.stdout.isTTY
+          ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+          : {}),
+      },
     });
-    closeOnSignals(async () => {
-      await app.close();
-      await database.close();
-    });
+    closeOnSignals(app, database, config.shutdownGraceMs);
     await app.listen({ port: config.port, host: config.host });
     console.log(banner(config, firstStart).join('\n'));
     if (!firstStart.hasAdministrator) app.log.warn(HOW_TO_CREATE_ADMIN);
@@ -59,14 +63,28 @@ function banner(config: ServerConfig, firstStart: FirstStart): string[] {
   return lines;
 }
 
-function closeOnSignals(close: () => Promise<void>) {
+/**
+ * SIGTERM (or SIGINT): readiness turns 503, the server stops accepting connections and finishes
+ * the requests in flight, then closes the database. Past the grace period it exits anyway.
+ */
+function closeOnSignals(app: FastifyInstance, database: Database, graceMs: number) {
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
       if (closing) return;
       closing = true;
-      console.log(`${signal}: closing`);
-      await close();
+      app.lifecycle.draining = true;
+      app.log.info(
+        `${signal}: draining, finishing the requests in flight (at most ${graceMs / 1000} s)`,
+      );
+      const deadline = setTimeout(() => {
+        app.log.error(`requests still running after ${graceMs / 1000} s: exiting without them`);
+        process.exit(1);
+      }, graceMs);
+      deadline.unref();
+      await app.close();
+      await database.close();
+      app.log.info('drained: every request answered, database closed');
       process.exit(0);
     });
   }

@@ -15,6 +15,8 @@ describe('readConfig', () => {
       tokenTtlMs: 12 * 3_600_000,
       adminEmail: undefined,
       adminPassword: undefined,
+      shutdownGraceMs: 10_000,
+      metricsToken: undefined,
       defaultRestaurantId: undefined,
       loginThrottle: { accountMaxFailures: 5, addressMaxFailures: 20, windowMs: 900_000 },
     });
@@ -63,6 +65,7 @@ describe('readConfig', () => {
     [{ TOKEN_TTL_HOURS: '0' }, 'TOKEN_TTL_HOURS must be a number of hours above 0, not "0"'],
     [{ TOKEN_TTL_HOURS: '12h' }, /TOKEN_TTL_HOURS/],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO must be 1 or 0, not "yes"'],
+    [{ SHUTDOWN_GRACE_SECONDS: '-1' }, /SHUTDOWN_GRACE_SECONDS must be a number of seconds/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

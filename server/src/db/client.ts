@@ -21,6 +21,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL only: connections of the pool, for the metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: the data folder as a tarball, to clone a prepared database in tests. */
   dump?(): Promise<Blob>;
 };
@@ -45,7 +47,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // bigint and numeric come back as strings from pg; drizzle's number modes convert them.
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+      close: () => pool.end(),
+    };
   }
   let release = async () => {};
   let client: PGlite;
