@@ -60,22 +60,64 @@ function arrivalDay(query: QueryOf<'listBookings'>): string | undefined {
   return range[0].toISOString().slice(0, 10);
 }
 
+const LIST_ORDER = [
+  desc(bookings.arrivalDate),
+  desc(bookings.arrivalTime),
+  desc(bookings.bookingRef),
+];
+
 /**
- * The number of bookings the filters select, exact at every page. Without text or date it is a
- * sum over booking_stats (one row per restaurant and status values, kept by triggers in the same
- * transaction as every write to bookings); otherwise a count over the index that the filter
- * narrows to (one day of arrivals, or the trigram matches).
+ * A searched page and the number of matches in one statement. The matches are collected first
+ * (trigram index, restaurant index), then sorted: walking the list's order and testing each row
+ * would read every booking when the text matches few or none.
  */
-async function countBookings(db: Db, query: QueryOf<'listBookings'>, where: SQL | undefined) {
-  if (!query.search && !query.arrivalDateTime) {
-    const [{ total }] = await db
-      .select({ total: sql<number>`coalesce(sum(${bookingStats.bookings}), 0)::int` })
-      .from(bookingStats)
-      .where(and(...valueFilters(bookingStats, query)));
-    return total;
-  }
-  const [{ total }] = await db.select({ total: count() }).from(bookings).where(where);
-  return total;
+async function searchPage(db: Db, where: SQL | undefined, skip: number, limit: number) {
+  const { rows } = (await db.execute(sql`
+    with matches as materialized (
+      select ${bookings.id}, ${bookings.arrivalDate}, ${bookings.arrivalTime}, ${bookings.bookingRef}
+      from ${bookings} where ${where})
+    select (select count(*) from matches)::int as total,
+      coalesce((select json_agg(page.id) from (select id from matches
+        order by arrival_date desc, arrival_time desc, booking_ref desc
+        offset ${skip} limit ${limit}) page), '[]') as ids`)) as unknown as {
+    rows: { total: number; ids: string[] | string }[];
+  };
+  const ids = rows[0].ids;
+  return {
+    total: rows[0].total,
+    ids: typeof ids === 'string' ? (JSON.parse(ids) as string[]) : ids,
+  };
+}
+
+/**
+ * A page of ids in the list's order (an index that starts with the filter's column and goes on
+ * in that order) and the number of bookings the filters select, exact at every page. Without a
+ * date that number is a sum over booking_stats (one row per restaurant and status values, kept by
+ * triggers in the same transaction as every write to bookings); with one, a count over that day
+ * in bookings_list_idx, which carries the other filter columns.
+ */
+async function filteredPage(
+  db: Db,
+  query: QueryOf<'listBookings'>,
+  where: SQL | undefined,
+  skip: number,
+  limit: number,
+) {
+  const page = db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(where)
+    .orderBy(...LIST_ORDER)
+    .offset(skip)
+    .limit(limit);
+  const total = query.arrivalDateTime
+    ? db.select({ total: count() }).from(bookings).where(where)
+    : db
+        .select({ total: sql<number>`coalesce(sum(${bookingStats.bookings}), 0)::int` })
+        .from(bookingStats)
+        .where(and(...valueFilters(bookingStats, query)));
+  const [rows, [{ total: n }]] = await Promise.all([page, total]);
+  return { total: n, ids: rows.map((r) => r.id) };
 }
 
 /** The actor as the spec's createdBy (first name, last name, role); null means System. */
@@ -90,25 +132,16 @@ export const bookingsHandlers: Handlers = {
     const db = req.server.db;
     const { skip = 0, limit = 10 } = req.query;
     const day = arrivalDay(req.query);
+    const search = searchCondition(req.query.search);
     const where = and(
-      searchCondition(req.query.search),
+      search,
       day ? eq(bookings.arrivalDate, day) : undefined,
       ...valueFilters(bookings, req.query),
     );
-    const [rows, total] = await Promise.all([
-      db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(where)
-        .orderBy(desc(bookings.arrivalDate), desc(bookings.arrivalTime), desc(bookings.bookingRef))
-        .offset(skip)
-        .limit(limit),
-      countBookings(db, req.query, where),
-    ]);
-    const data = await loadBookingViews(
-      db,
-      rows.map((r) => r.id),
-    );
+    const { total, ids } = search
+      ? await searchPage(db, where, skip, limit)
+      : await filteredPage(db, req.query, where, skip, limit);
+    const data = await loadBookingViews(db, ids);
     return { success: true, message: 'Bookings', status_code: 200, count: total, data };
   },
 
