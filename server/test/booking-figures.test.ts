@@ -126,6 +126,28 @@ test('a time window is exact to the instant, whole hours from the figures and th
   }
 });
 
+test('a page past the middle, read from the end of the index, holds the rows and order of the whole list', async () => {
+  const db = t.database.db;
+  for (const filter of ['', '&bookingStatus=completed']) {
+    const all = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(filter ? eq(bookings.status, 'completed') : undefined)
+      .orderBy(
+        sql`${bookings.arrivalDate} desc, ${bookings.arrivalTime} desc, ${bookings.bookingRef} desc`,
+      );
+    for (const skip of [0, Math.floor(all.length / 2) + 1, all.length - 3, all.length]) {
+      const response = await t.as({
+        method: 'GET',
+        url: `/api/v1/admin/bookings?skip=${skip}&limit=10${filter}`,
+      });
+      const body = response.json() as { count: number; data: { _id: string }[] };
+      expect(body.count).toBe(all.length);
+      expect(body.data.map((b) => b._id)).toEqual(all.slice(skip, skip + 10).map((b) => b.id));
+    }
+  }
+});
+
 type Client = {
   query(text: string, values?: unknown[], options?: unknown): Promise<{ rows: unknown[] }>;
 };

@@ -1,5 +1,5 @@
 /** Dashboard: totals with their change over 30 days, top restaurants, recent activity. */
-import { count, desc, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { auditEvents, restaurants, users } from '../db/schema.js';
@@ -8,7 +8,7 @@ import { exponentOf, fromMinor } from '../lib/money.js';
 import { toUsdCents } from '../lib/usd-rates.js';
 import { iso } from '../lib/paging.js';
 import { bookingFigures } from '../queries/booking-figures.js';
-import { restaurantFigures } from '../queries/restaurant-stats.js';
+import { allRestaurantFigures } from '../queries/restaurant-stats.js';
 import type { Handlers } from './types.js';
 
 const DAY = 86_400_000;
@@ -103,20 +103,20 @@ export const dashboardHandlers: Handlers = {
   },
 
   async getTopRestaurants(req) {
-    const rows = await req.server.db
+    const db = req.server.db;
+    const { stats, rating, columns } = allRestaurantFigures(db);
+    const rows = await db
       .select({
         id: restaurants.id,
         name: restaurants.name,
         logo: restaurants.logo,
         currency: restaurants.currency,
-        ...restaurantFigures,
+        ...columns,
       })
       .from(restaurants)
-      .orderBy(
-        desc(restaurantFigures.totalBookings),
-        desc(restaurantFigures.averageRating),
-        restaurants.name,
-      )
+      .leftJoin(stats, eq(stats.restaurantId, restaurants.id))
+      .leftJoin(rating, eq(rating.restaurantId, restaurants.id))
+      .orderBy(desc(columns.totalBookings), desc(columns.averageRating), restaurants.name)
       .limit(5);
     return {
       success: true,

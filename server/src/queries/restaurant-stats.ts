@@ -19,6 +19,40 @@ export const restaurantFigures = {
 };
 
 /**
+ * The same figures for every restaurant at once (the top restaurants ranks them all): two grouped
+ * reads, of booking_stats and of the reviews, joined by restaurant.
+ */
+export function allRestaurantFigures(db: Db) {
+  const stats = db
+    .select({
+      restaurantId: bookingStats.restaurantId,
+      totalBookings: sql<number>`sum(${bookingStats.bookings})::int`.as('total_bookings'),
+      earningsMinor: sql<string>`sum(${bookingStats.collectedMinor})`.as('earnings_minor'),
+    })
+    .from(bookingStats)
+    .groupBy(bookingStats.restaurantId)
+    .as('stats');
+  const rating = db
+    .select({
+      restaurantId: reviews.restaurantId,
+      averageRating: sql<string>`round(avg(${reviews.rating}), 1)`.as('average_rating'),
+    })
+    .from(reviews)
+    .where(sql`${reviews.status} <> 'rejected'`)
+    .groupBy(reviews.restaurantId)
+    .as('rating');
+  return {
+    stats,
+    rating,
+    columns: {
+      totalBookings: sql<number>`coalesce(${stats.totalBookings}, 0)`,
+      earningsMinor: sql<string>`coalesce(${stats.earningsMinor}, 0)`,
+      averageRating: sql<string>`coalesce(${rating.averageRating}, 0)`,
+    },
+  };
+}
+
+/**
  * Statistics of the detail page, in minor units: revenue is what was collected (queries/revenue),
  * earnings that revenue less the platform's fee (never below 0 per booking), payouts the net
  * payout of bookings paid out to the restaurant.
