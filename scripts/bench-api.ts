@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../server/src/app.js';
-import { readConfig } from '../server/src/config.js';
+import { demoAdmin, readConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/client.js';
 import { createSession } from '../server/src/auth/sessions.js';
 import { bookings, restaurants, users } from '../server/src/db/schema.js';
@@ -101,8 +101,7 @@ const database = await openDatabase(
 try {
   const seedStarted = Date.now();
   const seeded = await seedIfEmpty(database.db, {
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
+    ...demoAdmin(config),
     bookings: size(args.bookings),
     users: size(args.users),
     restaurants: size(args.restaurants),
@@ -115,7 +114,10 @@ try {
   const db = database.db;
   const [[{ n: bookingCount }], [admin], [sample]] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(bookings),
-    db.select().from(users).where(eq(users.email, config.adminEmail)),
+    db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoAdmin(config).adminEmail)),
     // A surname (search hit), a restaurant and a day that hold bookings.
     db
       .select({
@@ -160,10 +162,7 @@ try {
       'bookings, all filters',
       `/admin/bookings?restaurant=${sample.restaurantId}&bookingStatus=completed&paymentStatus=Paid&payoutStatus=true`,
     ],
-    [
-      'bookings, pending page 500',
-      '/admin/bookings?bookingStatus=pending&skip=4990&limit=10',
-    ],
+    ['bookings, pending page 500', '/admin/bookings?bookingStatus=pending&skip=4990&limit=10'],
     [`bookings, search=${sample.lastName}`, `/admin/bookings?search=${sample.lastName}`],
     ['bookings, search=BK-1500000 (none)', '/admin/bookings?search=BK-1500000'],
     ['bookings, search=BK-100500', '/admin/bookings?search=BK-100500'],
@@ -239,7 +238,11 @@ try {
       url: base + path,
       connections,
     });
-    const baseline = await run<{ perSecond: number }>({ ...job, url: bareBase + path, connections });
+    const baseline = await run<{ perSecond: number }>({
+      ...job,
+      url: bareBase + path,
+      connections,
+    });
     console.log(
       `| ${path} (${(body.length / 1024).toFixed(0)} kB) | ${ours.perSecond.toFixed(0)}${ours.failed ? ` (${ours.failed} failed)` : ''} | ${baseline.perSecond.toFixed(0)} | ${(ours.perSecond / baseline.perSecond).toFixed(3)} |`,
     );
