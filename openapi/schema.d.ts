@@ -1994,6 +1994,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "admin@example.com",
+         *       "password": "correct-horse-battery-staple"
+         *     }
+         */
         'application/json': components['schemas']['LoginRequest'];
       };
     };
@@ -2004,6 +2010,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Login successful",
+           *       "token": "pU0w7cJm2YVx3nq9Lr5tQe8KaZ1dHs6bFg4oWiXyTkA",
+           *       "data": {
+           *         "user": {
+           *           "_id": "a5dac51b-6782-499d-b884-9fd48dbcf461",
+           *           "firstName": "Ada",
+           *           "lastName": "Admin",
+           *           "email": "admin@example.com",
+           *           "role": "admin",
+           *           "avatar": null,
+           *           "createdAt": "2025-10-19T17:05:35.088Z",
+           *           "status": true
+           *         }
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['LoginResponse'];
         };
       };
@@ -2055,6 +2080,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Logged out"
+           *     }
+           */
           'application/json': components['schemas']['MessageResponse'];
         };
       };
@@ -2078,6 +2109,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Total bookings",
+           *       "status_code": 200,
+           *       "data": {
+           *         "bookingCount": 300,
+           *         "percentageIncrease": 16.33
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['TotalBookingsResponse'];
         };
       };
@@ -2100,6 +2142,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Total users",
+           *       "data": {
+           *         "userCount": 131,
+           *         "percentageIncrease": 10.26
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['TotalUsersResponse'];
         };
       };
@@ -2122,6 +2174,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Total restaurants",
+           *       "data": {
+           *         "restaurantCount": 24,
+           *         "percentageIncrease": 0
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['TotalRestaurantsResponse'];
         };
       };
@@ -2144,6 +2206,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Total revenue in USD",
+           *       "data": {
+           *         "totalRevenue": 33161.37,
+           *         "percentageIncrease": 4.06
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['TotalRevenueResponse'];
         };
       };
@@ -2166,6 +2238,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Top restaurants",
+           *       "data": [
+           *         {
+           *           "_id": "192dade5-3292-4aa2-a405-a7ce8896cca5",
+           *           "name": "The Golden Fork",
+           *           "profilePicture": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=",
+           *           "averageRating": 0,
+           *           "totalBookings": 28,
+           *           "totalEarnings": 2927.58,
+           *           "currency": "USD"
+           *         },
+           *         {
+           *           "_id": "697db64e-dd2b-40f7-9481-a682aeffe1a2",
+           *           "name": "O'Reilly Table",
+           *           "profilePicture": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=",
+           *           "averageRating": 0,
+           *           "totalBookings": 22,
+           *           "totalEarnings": 2487.73,
+           *           "currency": "EUR"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['TopRestaurantsResponse'];
         };
       };
@@ -2193,6 +2291,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Activity logs",
+           *       "status_code": 200,
+           *       "count": 25,
+           *       "data": [
+           *         {
+           *           "_id": "f825b975-827e-4027-8291-8ee4f82b9017",
+           *           "title": "Allergy deactivated",
+           *           "description": "Lupin",
+           *           "createdAt": "2026-11-23T17:10:16.987Z"
+           *         },
+           *         {
+           *           "_id": "aac0606d-ad0e-4f77-b396-42189b1d4a8a",
+           *           "title": "Allergy added",
+           *           "description": "Lupin",
+           *           "createdAt": "2026-11-23T17:10:16.910Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ActivityLogListResponse'];
         };
       };
@@ -2235,6 +2355,44 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Audit events",
+           *       "count": 1,
+           *       "data": [
+           *         {
+           *           "_id": "7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+           *           "createdAt": "2026-11-23T17:11:21.656Z",
+           *           "actor": {
+           *             "_id": "0b8e5f4a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
+           *             "name": "Ada Admin",
+           *             "email": "admin@example.com",
+           *             "role": "admin"
+           *           },
+           *           "action": "configuration.update",
+           *           "entity": {
+           *             "type": "configuration",
+           *             "id": null,
+           *             "name": "Platform fee"
+           *           },
+           *           "changes": [
+           *             {
+           *               "field": "platformFee",
+           *               "before": 10,
+           *               "after": 5
+           *             }
+           *           ],
+           *           "details": {},
+           *           "request": {
+           *             "id": "req-42",
+           *             "clientAddress": "203.0.113.7",
+           *             "userAgent": "Mozilla/5.0"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['AuditEventListResponse'];
         };
       };
@@ -2265,6 +2423,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Users",
+           *       "count": 128,
+           *       "data": [
+           *         {
+           *           "_id": "8a3a51e3-31bf-44ed-b837-bcdc8ff704e0",
+           *           "firstName": "Americo",
+           *           "lastName": "Dibbert",
+           *           "email": "americo_dibbert11@example.net",
+           *           "role": "user",
+           *           "avatar": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=",
+           *           "createdAt": "2026-11-23T02:51:07.637Z",
+           *           "status": false
+           *         },
+           *         {
+           *           "_id": "ff96752f-b858-4de1-ab63-635960621726",
+           *           "firstName": "Audie",
+           *           "lastName": "Kemmer",
+           *           "email": "audie_kemmer46@example.net",
+           *           "role": "user",
+           *           "avatar": null,
+           *           "createdAt": "2026-11-21T15:07:14.101Z",
+           *           "status": true
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['UserListResponse'];
         };
       };
@@ -2285,6 +2472,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "status": false
+         *     }
+         */
         'application/json': components['schemas']['UpdateUserStatusRequest'];
       };
     };
@@ -2295,6 +2487,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "User deactivated successfully",
+           *       "data": {
+           *         "_id": "8a3a51e3-31bf-44ed-b837-bcdc8ff704e0",
+           *         "firstName": "Americo",
+           *         "lastName": "Dibbert",
+           *         "email": "americo_dibbert11@example.net",
+           *         "role": "user",
+           *         "avatar": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=",
+           *         "createdAt": "2026-11-23T02:51:07.637Z",
+           *         "status": false
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['UserResponse'];
         };
       };
@@ -2320,6 +2528,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Configuration",
+           *       "data": {
+           *         "platformFee": 5
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['ConfigurationResponse'];
         };
       };
@@ -2336,6 +2553,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "platformFee": 5
+         *     }
+         */
         'application/json': components['schemas']['UpdateConfigurationRequest'];
       };
     };
@@ -2346,6 +2568,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Platform fee updated successfully",
+           *       "data": {
+           *         "platformFee": 5
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['ConfigurationResponse'];
         };
       };
@@ -2383,6 +2614,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Restaurants",
+           *       "count": 24,
+           *       "data": [
+           *         {
+           *           "_id": "c1efc6b4-d724-413b-b515-ba4c708fd722",
+           *           "name": "Lakin Brasserie",
+           *           "address": "94226 W Park Street",
+           *           "email": "contact@lakinbrasserie4.example.com",
+           *           "createdAt": "2026-11-14T01:51:03.579Z",
+           *           "platformCommission": 10.84,
+           *           "online": true,
+           *           "isFeatured": true,
+           *           "profilePicture": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=",
+           *           "averageRating": 0,
+           *           "totalBookings": 7,
+           *           "totalEarnings": 59032,
+           *           "currency": "JPY"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['RestaurantListResponse'];
         };
       };
@@ -2409,6 +2664,65 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Restaurant details",
+           *       "data": [
+           *         {
+           *           "_id": "c1efc6b4-d724-413b-b515-ba4c708fd722",
+           *           "restaurantName": "Lakin Brasserie",
+           *           "restaurantLogo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=",
+           *           "online": true,
+           *           "isFeatured": true,
+           *           "email": "contact@lakinbrasserie4.example.com",
+           *           "currency": "JPY",
+           *           "createdAt": "2026-11-14T01:51:03.579Z",
+           *           "platformCommission": 10.84,
+           *           "menuItemCount": 3,
+           *           "primaryUser": {
+           *             "_id": "5d67fa8f-ec34-44bd-8671-4d62e771b4d5",
+           *             "email": "noe_schmitt@example.net",
+           *             "phoneNo": "+12892381158",
+           *             "role": "owner"
+           *           },
+           *           "staff": [
+           *             {
+           *               "_id": "1876af06-4f9e-4c30-877d-9c4597f09ff6",
+           *               "name": "Ronald Mante",
+           *               "email": "accounting.staff.4.ronald_mante85@example.net",
+           *               "phoneNo": "+12626415237",
+           *               "role": "staff",
+           *               "subRole": "accounting staff"
+           *             },
+           *             {
+           *               "_id": "bc5abf35-cbca-439e-ae53-c92b2759168d",
+           *               "name": "Kris Veum",
+           *               "email": "kitchen.staff.4.kris.veum7@example.net",
+           *               "phoneNo": "+14939258836",
+           *               "role": "staff",
+           *               "subRole": "kitchen staff"
+           *             }
+           *           ],
+           *           "statistics": {
+           *             "restaurant_Revenue": 59032,
+           *             "restaurant_earnings": 47504,
+           *             "total_bookings": 7,
+           *             "total_payout": 21632
+           *           },
+           *           "location": {
+           *             "address": "94226 W Park Street",
+           *             "country": "Cook Islands",
+           *             "state": "Washington",
+           *             "postalCode": "59388-0307",
+           *             "latitude": 33.1445,
+           *             "longitude": -57.6155,
+           *             "offset_sec": 3600
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['RestaurantDetailResponse'];
         };
       };
@@ -2449,6 +2763,50 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Menu items",
+           *       "count": 3,
+           *       "data": [
+           *         {
+           *           "_id": "a1867f57-c2d0-4df6-b11f-a2de7b60d721",
+           *           "itemName": "Beef Steak",
+           *           "category": {
+           *             "_id": "2ccf4eb0-4fb0-4df9-a0ba-4367b1ace154",
+           *             "name": "Drinks"
+           *           },
+           *           "itemPrice": 4291,
+           *           "discountedPrice": null,
+           *           "itemDetail": "A comforting bowl of crunchy white flour and fresh chillies, slow-cooked until tender.",
+           *           "currency": "JPY",
+           *           "media": [],
+           *           "ingredients": [
+           *             {
+           *               "_id": "1fb6e2cc-aec4-4535-8560-24f8a428e43b",
+           *               "name": "Lime"
+           *             },
+           *             {
+           *               "_id": "b1642835-e5d2-43fb-a4d8-46dc4b0cd629",
+           *               "name": "Pepper"
+           *             }
+           *           ],
+           *           "removableIngredients": [],
+           *           "newIngredients": [],
+           *           "extraIngredients": [
+           *             {
+           *               "ingredient": {
+           *                 "_id": "9537a352-023e-434d-ac79-ec311577a9e7",
+           *                 "name": "Egg"
+           *               },
+           *               "ingredientPrice": 383
+           *             }
+           *           ],
+           *           "createdAt": "2026-10-31T09:00:12.594Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['MenuItemListResponse'];
         };
       };
@@ -2470,6 +2828,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "isFeatured": true
+         *     }
+         */
         'application/json': components['schemas']['UpdateRestaurantRequest'];
       };
     };
@@ -2480,6 +2843,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Restaurant featured status updated successfully",
+           *       "data": {
+           *         "_id": "c1efc6b4-d724-413b-b515-ba4c708fd722",
+           *         "name": "Lakin Brasserie",
+           *         "address": "94226 W Park Street",
+           *         "email": "contact@lakinbrasserie4.example.com",
+           *         "createdAt": "2026-11-14T01:51:03.579Z",
+           *         "platformCommission": 10.84,
+           *         "online": true,
+           *         "isFeatured": true,
+           *         "profilePicture": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=",
+           *         "averageRating": 0,
+           *         "totalBookings": 7,
+           *         "totalEarnings": 59032,
+           *         "currency": "JPY"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['RestaurantResponse'];
         };
       };
@@ -2508,6 +2892,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Restaurants",
+           *       "data": [
+           *         {
+           *           "_id": "c1efc6b4-d724-413b-b515-ba4c708fd722",
+           *           "name": "Lakin Brasserie"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['RestaurantLookupResponse'];
         };
       };
@@ -2547,6 +2943,177 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Bookings",
+           *       "status_code": 200,
+           *       "count": 300,
+           *       "data": [
+           *         {
+           *           "_id": "dc7eefb1-e2ba-4eb1-943a-7250870e009e",
+           *           "bookingRef": "BK-100181",
+           *           "firstName": "Werner",
+           *           "lastName": "Reichel",
+           *           "email": "werner.reichel54@example.net",
+           *           "phone": "+15613462025",
+           *           "arrivalDate": "2027-01-05",
+           *           "arrivalTime": "17:45",
+           *           "guest": 6,
+           *           "type": "Date Night",
+           *           "status": "payout",
+           *           "PaymentStatus": "Deposited",
+           *           "payout": true,
+           *           "payoutStatus": "Deposited",
+           *           "payoutDateTime": "2026-11-23T17:05:35.088Z",
+           *           "refundProcessed": false,
+           *           "refundHistory": [],
+           *           "activityLog": [
+           *             "Booking created",
+           *             "Payment attempted"
+           *           ],
+           *           "adminNotes": "Guest asked for a window table.",
+           *           "currency": "CAD",
+           *           "cardLast4": "4956",
+           *           "restaurant": {
+           *             "_id": "293c0060-260a-405d-9b78-7eecc8dc7992",
+           *             "name": "Prosacco Grill"
+           *           },
+           *           "orders": [
+           *             {
+           *               "_id": "24ab6084-6405-4a00-8e26-31c6c0b75d69",
+           *               "user": {
+           *                 "_id": "826ca7c9-40de-4248-8f5f-dc5502a35584",
+           *                 "name": "Werner Reichel",
+           *                 "avatar": null
+           *               },
+           *               "items": [
+           *                 {
+           *                   "_id": "5b1a2f85-025e-4c77-98f1-8130f9318bf9",
+           *                   "item": {
+           *                     "name": "Aglio E Olio"
+           *                   },
+           *                   "quantity": 2,
+           *                   "itemPrice": 38.88,
+           *                   "discountedPrice": null,
+           *                   "customizations": {
+           *                     "addedIngredients": [],
+           *                     "removedIngredients": [],
+           *                     "price": 0
+           *                   }
+           *                 },
+           *                 {
+           *                   "_id": "682d65ed-98e2-4d4d-9413-304ca25122af",
+           *                   "item": {
+           *                     "name": "Waino's Special Hiramasa Kingfish"
+           *                   },
+           *                   "quantity": 3,
+           *                   "itemPrice": 35.98,
+           *                   "discountedPrice": 28.78,
+           *                   "customizations": {
+           *                     "addedIngredients": [
+           *                       {
+           *                         "name": "Shrimp"
+           *                       }
+           *                     ],
+           *                     "removedIngredients": [],
+           *                     "price": 1.82
+           *                   }
+           *                 }
+           *               ],
+           *               "paymentDetails": {
+           *                 "subTotal": 236.91,
+           *                 "discount": 0,
+           *                 "tax": 18.95,
+           *                 "fee": 23.69,
+           *                 "total": 279.55,
+           *                 "refunded": 0,
+           *                 "refundable": 279.55
+           *               }
+           *             },
+           *             {
+           *               "_id": "d9b671d4-dd9f-49d7-89a3-4f9d513bcf30",
+           *               "user": {
+           *                 "_id": "8396b070-8201-48da-bd47-e07af067b4af",
+           *                 "name": "Dee Hermiston",
+           *                 "avatar": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4="
+           *               },
+           *               "items": [
+           *                 {
+           *                   "_id": "c38e612f-e8c7-4593-bef4-e1ea0b139774",
+           *                   "item": {
+           *                     "name": "Ebiten Maki"
+           *                   },
+           *                   "quantity": 3,
+           *                   "itemPrice": 28.91,
+           *                   "discountedPrice": null,
+           *                   "customizations": {
+           *                     "addedIngredients": [],
+           *                     "removedIngredients": [],
+           *                     "price": 0
+           *                   }
+           *                 }
+           *               ],
+           *               "paymentDetails": {
+           *                 "subTotal": 86.73,
+           *                 "discount": 0,
+           *                 "tax": 6.94,
+           *                 "fee": 8.67,
+           *                 "total": 102.34,
+           *                 "refunded": 0,
+           *                 "refundable": 102.34
+           *               }
+           *             }
+           *           ],
+           *           "menuItems": [
+           *             {
+           *               "_id": "5b1a2f85-025e-4c77-98f1-8130f9318bf9",
+           *               "name": "Aglio E Olio",
+           *               "quantity": 2,
+           *               "price": 38.88,
+           *               "total": 77.76,
+           *               "addedIngredients": [],
+           *               "removedIngredients": []
+           *             },
+           *             {
+           *               "_id": "682d65ed-98e2-4d4d-9413-304ca25122af",
+           *               "name": "Waino's Special Hiramasa Kingfish",
+           *               "quantity": 3,
+           *               "price": 30.6,
+           *               "total": 91.8,
+           *               "addedIngredients": [
+           *                 {
+           *                   "name": "Shrimp"
+           *                 }
+           *               ],
+           *               "removedIngredients": []
+           *             }
+           *           ],
+           *           "paymentMethod": "card",
+           *           "paymentMethodDetails": [
+           *             {
+           *               "type": "mastercard",
+           *               "cardNumber": "**** **** **** 4956"
+           *             }
+           *           ],
+           *           "paymentDetails": {
+           *             "subTotal": 323.64,
+           *             "discount": 0,
+           *             "tax": 25.89,
+           *             "fee": 68.74,
+           *             "total": 381.89,
+           *             "platformFee": 32.36,
+           *             "platformCommission": 36.38,
+           *             "platformFeeCustomer": 32.36,
+           *             "platformFeeRestaurant": 36.38,
+           *             "netPayout": 313.15,
+           *             "refundedTotal": 0
+           *           },
+           *           "createdAt": "2026-11-22T16:43:54.265Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['BookingListResponse'];
         };
       };
@@ -2573,6 +3140,173 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Booking",
+           *       "data": {
+           *         "_id": "dc7eefb1-e2ba-4eb1-943a-7250870e009e",
+           *         "bookingRef": "BK-100181",
+           *         "firstName": "Werner",
+           *         "lastName": "Reichel",
+           *         "email": "werner.reichel54@example.net",
+           *         "phone": "+15613462025",
+           *         "arrivalDate": "2027-01-05",
+           *         "arrivalTime": "17:45",
+           *         "guest": 6,
+           *         "type": "Date Night",
+           *         "status": "payout",
+           *         "PaymentStatus": "Deposited",
+           *         "payout": true,
+           *         "payoutStatus": "Deposited",
+           *         "payoutDateTime": "2026-11-23T17:05:35.088Z",
+           *         "refundProcessed": false,
+           *         "refundHistory": [],
+           *         "activityLog": [
+           *           "Booking created",
+           *           "Payment attempted"
+           *         ],
+           *         "adminNotes": "Guest asked for a window table.",
+           *         "currency": "CAD",
+           *         "cardLast4": "4956",
+           *         "restaurant": {
+           *           "_id": "293c0060-260a-405d-9b78-7eecc8dc7992",
+           *           "name": "Prosacco Grill"
+           *         },
+           *         "orders": [
+           *           {
+           *             "_id": "24ab6084-6405-4a00-8e26-31c6c0b75d69",
+           *             "user": {
+           *               "_id": "826ca7c9-40de-4248-8f5f-dc5502a35584",
+           *               "name": "Werner Reichel",
+           *               "avatar": null
+           *             },
+           *             "items": [
+           *               {
+           *                 "_id": "5b1a2f85-025e-4c77-98f1-8130f9318bf9",
+           *                 "item": {
+           *                   "name": "Aglio E Olio"
+           *                 },
+           *                 "quantity": 2,
+           *                 "itemPrice": 38.88,
+           *                 "discountedPrice": null,
+           *                 "customizations": {
+           *                   "addedIngredients": [],
+           *                   "removedIngredients": [],
+           *                   "price": 0
+           *                 }
+           *               },
+           *               {
+           *                 "_id": "682d65ed-98e2-4d4d-9413-304ca25122af",
+           *                 "item": {
+           *                   "name": "Waino's Special Hiramasa Kingfish"
+           *                 },
+           *                 "quantity": 3,
+           *                 "itemPrice": 35.98,
+           *                 "discountedPrice": 28.78,
+           *                 "customizations": {
+           *                   "addedIngredients": [
+           *                     {
+           *                       "name": "Shrimp"
+           *                     }
+           *                   ],
+           *                   "removedIngredients": [],
+           *                   "price": 1.82
+           *                 }
+           *               }
+           *             ],
+           *             "paymentDetails": {
+           *               "subTotal": 236.91,
+           *               "discount": 0,
+           *               "tax": 18.95,
+           *               "fee": 23.69,
+           *               "total": 279.55,
+           *               "refunded": 0,
+           *               "refundable": 279.55
+           *             }
+           *           },
+           *           {
+           *             "_id": "d9b671d4-dd9f-49d7-89a3-4f9d513bcf30",
+           *             "user": {
+           *               "_id": "8396b070-8201-48da-bd47-e07af067b4af",
+           *               "name": "Dee Hermiston",
+           *               "avatar": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4="
+           *             },
+           *             "items": [
+           *               {
+           *                 "_id": "c38e612f-e8c7-4593-bef4-e1ea0b139774",
+           *                 "item": {
+           *                   "name": "Ebiten Maki"
+           *                 },
+           *                 "quantity": 3,
+           *                 "itemPrice": 28.91,
+           *                 "discountedPrice": null,
+           *                 "customizations": {
+           *                   "addedIngredients": [],
+           *                   "removedIngredients": [],
+           *                   "price": 0
+           *                 }
+           *               }
+           *             ],
+           *             "paymentDetails": {
+           *               "subTotal": 86.73,
+           *               "discount": 0,
+           *               "tax": 6.94,
+           *               "fee": 8.67,
+           *               "total": 102.34,
+           *               "refunded": 0,
+           *               "refundable": 102.34
+           *             }
+           *           }
+           *         ],
+           *         "menuItems": [
+           *           {
+           *             "_id": "5b1a2f85-025e-4c77-98f1-8130f9318bf9",
+           *             "name": "Aglio E Olio",
+           *             "quantity": 2,
+           *             "price": 38.88,
+           *             "total": 77.76,
+           *             "addedIngredients": [],
+           *             "removedIngredients": []
+           *           },
+           *           {
+           *             "_id": "682d65ed-98e2-4d4d-9413-304ca25122af",
+           *             "name": "Waino's Special Hiramasa Kingfish",
+           *             "quantity": 3,
+           *             "price": 30.6,
+           *             "total": 91.8,
+           *             "addedIngredients": [
+           *               {
+           *                 "name": "Shrimp"
+           *               }
+           *             ],
+           *             "removedIngredients": []
+           *           }
+           *         ],
+           *         "paymentMethod": "card",
+           *         "paymentMethodDetails": [
+           *           {
+           *             "type": "mastercard",
+           *             "cardNumber": "**** **** **** 4956"
+           *           }
+           *         ],
+           *         "paymentDetails": {
+           *           "subTotal": 323.64,
+           *           "discount": 0,
+           *           "tax": 25.89,
+           *           "fee": 68.74,
+           *           "total": 381.89,
+           *           "platformFee": 32.36,
+           *           "platformCommission": 36.38,
+           *           "platformFeeCustomer": 32.36,
+           *           "platformFeeRestaurant": 36.38,
+           *           "netPayout": 313.15,
+           *           "refundedTotal": 0
+           *         },
+           *         "createdAt": "2026-11-22T16:43:54.265Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['BookingResponse'];
         };
       };
@@ -2594,6 +3328,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "adminNotes": "Guest asked for a window table."
+         *     }
+         */
         'application/json': components['schemas']['UpdateBookingNotesRequest'];
       };
     };
@@ -2604,6 +3343,173 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Admin notes saved successfully",
+           *       "data": {
+           *         "_id": "dc7eefb1-e2ba-4eb1-943a-7250870e009e",
+           *         "bookingRef": "BK-100181",
+           *         "firstName": "Werner",
+           *         "lastName": "Reichel",
+           *         "email": "werner.reichel54@example.net",
+           *         "phone": "+15613462025",
+           *         "arrivalDate": "2027-01-05",
+           *         "arrivalTime": "17:45",
+           *         "guest": 6,
+           *         "type": "Date Night",
+           *         "status": "payout",
+           *         "PaymentStatus": "Deposited",
+           *         "payout": true,
+           *         "payoutStatus": "Deposited",
+           *         "payoutDateTime": "2026-11-23T17:05:35.088Z",
+           *         "refundProcessed": false,
+           *         "refundHistory": [],
+           *         "activityLog": [
+           *           "Booking created",
+           *           "Payment attempted"
+           *         ],
+           *         "adminNotes": "Guest asked for a window table.",
+           *         "currency": "CAD",
+           *         "cardLast4": "4956",
+           *         "restaurant": {
+           *           "_id": "293c0060-260a-405d-9b78-7eecc8dc7992",
+           *           "name": "Prosacco Grill"
+           *         },
+           *         "orders": [
+           *           {
+           *             "_id": "24ab6084-6405-4a00-8e26-31c6c0b75d69",
+           *             "user": {
+           *               "_id": "826ca7c9-40de-4248-8f5f-dc5502a35584",
+           *               "name": "Werner Reichel",
+           *               "avatar": null
+           *             },
+           *             "items": [
+           *               {
+           *                 "_id": "5b1a2f85-025e-4c77-98f1-8130f9318bf9",
+           *                 "item": {
+           *                   "name": "Aglio E Olio"
+           *                 },
+           *                 "quantity": 2,
+           *                 "itemPrice": 38.88,
+           *                 "discountedPrice": null,
+           *                 "customizations": {
+           *                   "addedIngredients": [],
+           *                   "removedIngredients": [],
+           *                   "price": 0
+           *                 }
+           *               },
+           *               {
+           *                 "_id": "682d65ed-98e2-4d4d-9413-304ca25122af",
+           *                 "item": {
+           *                   "name": "Waino's Special Hiramasa Kingfish"
+           *                 },
+           *                 "quantity": 3,
+           *                 "itemPrice": 35.98,
+           *                 "discountedPrice": 28.78,
+           *                 "customizations": {
+           *                   "addedIngredients": [
+           *                     {
+           *                       "name": "Shrimp"
+           *                     }
+           *                   ],
+           *                   "removedIngredients": [],
+           *                   "price": 1.82
+           *                 }
+           *               }
+           *             ],
+           *             "paymentDetails": {
+           *               "subTotal": 236.91,
+           *               "discount": 0,
+           *               "tax": 18.95,
+           *               "fee": 23.69,
+           *               "total": 279.55,
+           *               "refunded": 0,
+           *               "refundable": 279.55
+           *             }
+           *           },
+           *           {
+           *             "_id": "d9b671d4-dd9f-49d7-89a3-4f9d513bcf30",
+           *             "user": {
+           *               "_id": "8396b070-8201-48da-bd47-e07af067b4af",
+           *               "name": "Dee Hermiston",
+           *               "avatar": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4="
+           *             },
+           *             "items": [
+           *               {
+           *                 "_id": "c38e612f-e8c7-4593-bef4-e1ea0b139774",
+           *                 "item": {
+           *                   "name": "Ebiten Maki"
+           *                 },
+           *                 "quantity": 3,
+           *                 "itemPrice": 28.91,
+           *                 "discountedPrice": null,
+           *                 "customizations": {
+           *                   "addedIngredients": [],
+           *                   "removedIngredients": [],
+           *                   "price": 0
+           *                 }
+           *               }
+           *             ],
+           *             "paymentDetails": {
+           *               "subTotal": 86.73,
+           *               "discount": 0,
+           *               "tax": 6.94,
+           *               "fee": 8.67,
+           *               "total": 102.34,
+           *               "refunded": 0,
+           *               "refundable": 102.34
+           *             }
+           *           }
+           *         ],
+           *         "menuItems": [
+           *           {
+           *             "_id": "5b1a2f85-025e-4c77-98f1-8130f9318bf9",
+           *             "name": "Aglio E Olio",
+           *             "quantity": 2,
+           *             "price": 38.88,
+           *             "total": 77.76,
+           *             "addedIngredients": [],
+           *             "removedIngredients": []
+           *           },
+           *           {
+           *             "_id": "682d65ed-98e2-4d4d-9413-304ca25122af",
+           *             "name": "Waino's Special Hiramasa Kingfish",
+           *             "quantity": 3,
+           *             "price": 30.6,
+           *             "total": 91.8,
+           *             "addedIngredients": [
+           *               {
+           *                 "name": "Shrimp"
+           *               }
+           *             ],
+           *             "removedIngredients": []
+           *           }
+           *         ],
+           *         "paymentMethod": "card",
+           *         "paymentMethodDetails": [
+           *           {
+           *             "type": "mastercard",
+           *             "cardNumber": "**** **** **** 4956"
+           *           }
+           *         ],
+           *         "paymentDetails": {
+           *           "subTotal": 323.64,
+           *           "discount": 0,
+           *           "tax": 25.89,
+           *           "fee": 68.74,
+           *           "total": 381.89,
+           *           "platformFee": 32.36,
+           *           "platformCommission": 36.38,
+           *           "platformFeeCustomer": 32.36,
+           *           "platformFeeRestaurant": 36.38,
+           *           "netPayout": 313.15,
+           *           "refundedTotal": 0
+           *         },
+           *         "createdAt": "2026-11-22T16:43:54.265Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['BookingResponse'];
         };
       };
@@ -2632,6 +3538,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Booking activities",
+           *       "data": [
+           *         {
+           *           "_id": "19bbb50e-1dbc-48dd-9b4c-b23f12668677",
+           *           "activity": "Payment received",
+           *           "createdBy": null,
+           *           "createdAt": "2026-11-22T16:44:54.265Z"
+           *         },
+           *         {
+           *           "_id": "32bae927-fcda-4c6a-aa4d-61630532c62a",
+           *           "activity": "Booking created",
+           *           "createdBy": {
+           *             "firstName": "Werner",
+           *             "lastName": "Reichel",
+           *             "role": "user"
+           *           },
+           *           "createdAt": "2026-11-22T16:43:54.265Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['BookingActivityListResponse'];
         };
       };
@@ -2653,6 +3583,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "orderId": "5001c3ef-b8ed-4ac1-a6f8-902ddc6ee31e",
+         *       "amount": 12.5,
+         *       "reason": "Dish served cold"
+         *     }
+         */
         'application/json': components['schemas']['OrderRefundRequest'];
       };
     };
@@ -2663,6 +3600,196 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Order refund processed successfully",
+           *       "data": {
+           *         "refund": {
+           *           "_id": "c001cf25-8513-49d7-8c90-68cdd154be2a",
+           *           "amount": 12.5,
+           *           "currency": "AUD",
+           *           "date": "2026-11-23T17:11:21.656Z",
+           *           "processedBy": "Ada Admin",
+           *           "orderId": "5001c3ef-b8ed-4ac1-a6f8-902ddc6ee31e",
+           *           "bookingId": "aeb923a5-2ede-4528-841d-9d1c6830b293",
+           *           "reasonCode": "requested_by_customer",
+           *           "note": "Dish served cold"
+           *         },
+           *         "booking": {
+           *           "_id": "aeb923a5-2ede-4528-841d-9d1c6830b293",
+           *           "bookingRef": "BK-100248",
+           *           "firstName": "Luna",
+           *           "lastName": "Dickinson",
+           *           "email": "luna.dickinson@example.net",
+           *           "phone": "+16062200244",
+           *           "arrivalDate": "2027-01-02",
+           *           "arrivalTime": "16:45",
+           *           "guest": 3,
+           *           "type": "Business Lunch",
+           *           "status": "pending",
+           *           "PaymentStatus": "Paid",
+           *           "payout": false,
+           *           "payoutStatus": "Pending",
+           *           "payoutDateTime": null,
+           *           "refundProcessed": true,
+           *           "refundHistory": [
+           *             {
+           *               "_id": "c001cf25-8513-49d7-8c90-68cdd154be2a",
+           *               "amount": 12.5,
+           *               "date": "2026-11-23T17:11:21.656Z",
+           *               "processedBy": "Ada Admin"
+           *             }
+           *           ],
+           *           "activityLog": [
+           *             "Booking created",
+           *             "Payment attempted"
+           *           ],
+           *           "adminNotes": "",
+           *           "currency": "AUD",
+           *           "cardLast4": null,
+           *           "restaurant": {
+           *             "_id": "83d55230-a47a-4f71-84c1-ab3c52decb71",
+           *             "name": "Emmerich Brasserie"
+           *           },
+           *           "orders": [
+           *             {
+           *               "_id": "5001c3ef-b8ed-4ac1-a6f8-902ddc6ee31e",
+           *               "user": {
+           *                 "_id": "c9aad5be-c86b-42b6-8bbb-25d2cc186b32",
+           *                 "name": "Beverly Funk",
+           *                 "avatar": null
+           *               },
+           *               "items": [
+           *                 {
+           *                   "_id": "078fefa2-5a03-4b28-9af0-38bba8fa8a8b",
+           *                   "item": {
+           *                     "name": "Pork Steak"
+           *                   },
+           *                   "quantity": 2,
+           *                   "itemPrice": 20.57,
+           *                   "discountedPrice": null,
+           *                   "customizations": {
+           *                     "addedIngredients": [
+           *                       {
+           *                         "name": "Tomato"
+           *                       }
+           *                     ],
+           *                     "removedIngredients": [
+           *                       {
+           *                         "name": "Lemon"
+           *                       }
+           *                     ],
+           *                     "price": 1.88
+           *                   }
+           *                 },
+           *                 {
+           *                   "_id": "6d101261-a8b7-45fa-b4ec-80c03ee74082",
+           *                   "item": {
+           *                     "name": "Pomegranate-infused Turkey Roast"
+           *                   },
+           *                   "quantity": 1,
+           *                   "itemPrice": 14.32,
+           *                   "discountedPrice": null,
+           *                   "customizations": {
+           *                     "addedIngredients": [],
+           *                     "removedIngredients": [],
+           *                     "price": 0
+           *                   }
+           *                 }
+           *               ],
+           *               "paymentDetails": {
+           *                 "subTotal": 65.77,
+           *                 "discount": 0,
+           *                 "tax": 5.26,
+           *                 "fee": 6.58,
+           *                 "total": 77.61,
+           *                 "refunded": 12.5,
+           *                 "refundable": 65.11
+           *               }
+           *             },
+           *             {
+           *               "_id": "59547117-681f-4c9c-8d79-b36cddce8379",
+           *               "user": {
+           *                 "_id": "5b27da3e-434a-4165-afe9-b415bac69def",
+           *                 "name": "Richard Rau",
+           *                 "avatar": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4="
+           *               },
+           *               "items": [
+           *                 {
+           *                   "_id": "d4f440e0-029f-406a-8d53-672ce3eaef0f",
+           *                   "item": {
+           *                     "name": "Fettuccine Alfredo"
+           *                   },
+           *                   "quantity": 3,
+           *                   "itemPrice": 6.55,
+           *                   "discountedPrice": null,
+           *                   "customizations": {
+           *                     "addedIngredients": [],
+           *                     "removedIngredients": [],
+           *                     "price": 0
+           *                   }
+           *                 }
+           *               ],
+           *               "paymentDetails": {
+           *                 "subTotal": 19.65,
+           *                 "discount": 0,
+           *                 "tax": 1.57,
+           *                 "fee": 1.97,
+           *                 "total": 23.19,
+           *                 "refunded": 0,
+           *                 "refundable": 23.19
+           *               }
+           *             }
+           *           ],
+           *           "menuItems": [
+           *             {
+           *               "_id": "078fefa2-5a03-4b28-9af0-38bba8fa8a8b",
+           *               "name": "Pork Steak",
+           *               "quantity": 2,
+           *               "price": 22.45,
+           *               "total": 44.9,
+           *               "addedIngredients": [
+           *                 {
+           *                   "name": "Tomato"
+           *                 }
+           *               ],
+           *               "removedIngredients": [
+           *                 {
+           *                   "name": "Lemon"
+           *                 }
+           *               ]
+           *             },
+           *             {
+           *               "_id": "6d101261-a8b7-45fa-b4ec-80c03ee74082",
+           *               "name": "Pomegranate-infused Turkey Roast",
+           *               "quantity": 1,
+           *               "price": 14.32,
+           *               "total": 14.32,
+           *               "addedIngredients": [],
+           *               "removedIngredients": []
+           *             }
+           *           ],
+           *           "paymentMethod": null,
+           *           "paymentMethodDetails": [],
+           *           "paymentDetails": {
+           *             "subTotal": 154.62,
+           *             "discount": 0,
+           *             "tax": 12.37,
+           *             "fee": 15.47,
+           *             "total": 182.46,
+           *             "platformFee": 15.47,
+           *             "platformCommission": 0,
+           *             "platformFeeCustomer": 15.47,
+           *             "platformFeeRestaurant": 0,
+           *             "netPayout": 154.49,
+           *             "refundedTotal": 12.5
+           *           },
+           *           "createdAt": "2026-11-19T04:40:45.929Z"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['RefundResponse'];
         };
       };
@@ -2702,6 +3829,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "orderId": "29331f3c-7a9a-4bb2-b354-58d6de3901e7",
+         *       "amount": 5,
+         *       "reason": "Refund processed via admin panel"
+         *     }
+         */
         'application/json': components['schemas']['OrderRefundRequest'];
       };
     };
@@ -2712,6 +3846,196 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Order refund processed successfully",
+           *       "data": {
+           *         "refund": {
+           *           "_id": "c001cf25-8513-49d7-8c90-68cdd154be2a",
+           *           "amount": 12.5,
+           *           "currency": "AUD",
+           *           "date": "2026-11-23T17:11:21.656Z",
+           *           "processedBy": "Ada Admin",
+           *           "orderId": "5001c3ef-b8ed-4ac1-a6f8-902ddc6ee31e",
+           *           "bookingId": "aeb923a5-2ede-4528-841d-9d1c6830b293",
+           *           "reasonCode": "requested_by_customer",
+           *           "note": "Dish served cold"
+           *         },
+           *         "booking": {
+           *           "_id": "aeb923a5-2ede-4528-841d-9d1c6830b293",
+           *           "bookingRef": "BK-100248",
+           *           "firstName": "Luna",
+           *           "lastName": "Dickinson",
+           *           "email": "luna.dickinson@example.net",
+           *           "phone": "+16062200244",
+           *           "arrivalDate": "2027-01-02",
+           *           "arrivalTime": "16:45",
+           *           "guest": 3,
+           *           "type": "Business Lunch",
+           *           "status": "pending",
+           *           "PaymentStatus": "Paid",
+           *           "payout": false,
+           *           "payoutStatus": "Pending",
+           *           "payoutDateTime": null,
+           *           "refundProcessed": true,
+           *           "refundHistory": [
+           *             {
+           *               "_id": "c001cf25-8513-49d7-8c90-68cdd154be2a",
+           *               "amount": 12.5,
+           *               "date": "2026-11-23T17:11:21.656Z",
+           *               "processedBy": "Ada Admin"
+           *             }
+           *           ],
+           *           "activityLog": [
+           *             "Booking created",
+           *             "Payment attempted"
+           *           ],
+           *           "adminNotes": "",
+           *           "currency": "AUD",
+           *           "cardLast4": null,
+           *           "restaurant": {
+           *             "_id": "83d55230-a47a-4f71-84c1-ab3c52decb71",
+           *             "name": "Emmerich Brasserie"
+           *           },
+           *           "orders": [
+           *             {
+           *               "_id": "5001c3ef-b8ed-4ac1-a6f8-902ddc6ee31e",
+           *               "user": {
+           *                 "_id": "c9aad5be-c86b-42b6-8bbb-25d2cc186b32",
+           *                 "name": "Beverly Funk",
+           *                 "avatar": null
+           *               },
+           *               "items": [
+           *                 {
+           *                   "_id": "078fefa2-5a03-4b28-9af0-38bba8fa8a8b",
+           *                   "item": {
+           *                     "name": "Pork Steak"
+           *                   },
+           *                   "quantity": 2,
+           *                   "itemPrice": 20.57,
+           *                   "discountedPrice": null,
+           *                   "customizations": {
+           *                     "addedIngredients": [
+           *                       {
+           *                         "name": "Tomato"
+           *                       }
+           *                     ],
+           *                     "removedIngredients": [
+           *                       {
+           *                         "name": "Lemon"
+           *                       }
+           *                     ],
+           *                     "price": 1.88
+           *                   }
+           *                 },
+           *                 {
+           *                   "_id": "6d101261-a8b7-45fa-b4ec-80c03ee74082",
+           *                   "item": {
+           *                     "name": "Pomegranate-infused Turkey Roast"
+           *                   },
+           *                   "quantity": 1,
+           *                   "itemPrice": 14.32,
+           *                   "discountedPrice": null,
+           *                   "customizations": {
+           *                     "addedIngredients": [],
+           *                     "removedIngredients": [],
+           *                     "price": 0
+           *                   }
+           *                 }
+           *               ],
+           *               "paymentDetails": {
+           *                 "subTotal": 65.77,
+           *                 "discount": 0,
+           *                 "tax": 5.26,
+           *                 "fee": 6.58,
+           *                 "total": 77.61,
+           *                 "refunded": 12.5,
+           *                 "refundable": 65.11
+           *               }
+           *             },
+           *             {
+           *               "_id": "59547117-681f-4c9c-8d79-b36cddce8379",
+           *               "user": {
+           *                 "_id": "5b27da3e-434a-4165-afe9-b415bac69def",
+           *                 "name": "Richard Rau",
+           *                 "avatar": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4="
+           *               },
+           *               "items": [
+           *                 {
+           *                   "_id": "d4f440e0-029f-406a-8d53-672ce3eaef0f",
+           *                   "item": {
+           *                     "name": "Fettuccine Alfredo"
+           *                   },
+           *                   "quantity": 3,
+           *                   "itemPrice": 6.55,
+           *                   "discountedPrice": null,
+           *                   "customizations": {
+           *                     "addedIngredients": [],
+           *                     "removedIngredients": [],
+           *                     "price": 0
+           *                   }
+           *                 }
+           *               ],
+           *               "paymentDetails": {
+           *                 "subTotal": 19.65,
+           *                 "discount": 0,
+           *                 "tax": 1.57,
+           *                 "fee": 1.97,
+           *                 "total": 23.19,
+           *                 "refunded": 0,
+           *                 "refundable": 23.19
+           *               }
+           *             }
+           *           ],
+           *           "menuItems": [
+           *             {
+           *               "_id": "078fefa2-5a03-4b28-9af0-38bba8fa8a8b",
+           *               "name": "Pork Steak",
+           *               "quantity": 2,
+           *               "price": 22.45,
+           *               "total": 44.9,
+           *               "addedIngredients": [
+           *                 {
+           *                   "name": "Tomato"
+           *                 }
+           *               ],
+           *               "removedIngredients": [
+           *                 {
+           *                   "name": "Lemon"
+           *                 }
+           *               ]
+           *             },
+           *             {
+           *               "_id": "6d101261-a8b7-45fa-b4ec-80c03ee74082",
+           *               "name": "Pomegranate-infused Turkey Roast",
+           *               "quantity": 1,
+           *               "price": 14.32,
+           *               "total": 14.32,
+           *               "addedIngredients": [],
+           *               "removedIngredients": []
+           *             }
+           *           ],
+           *           "paymentMethod": null,
+           *           "paymentMethodDetails": [],
+           *           "paymentDetails": {
+           *             "subTotal": 154.62,
+           *             "discount": 0,
+           *             "tax": 12.37,
+           *             "fee": 15.47,
+           *             "total": 182.46,
+           *             "platformFee": 15.47,
+           *             "platformCommission": 0,
+           *             "platformFeeCustomer": 15.47,
+           *             "platformFeeRestaurant": 0,
+           *             "netPayout": 154.49,
+           *             "refundedTotal": 12.5
+           *           },
+           *           "createdAt": "2026-11-19T04:40:45.929Z"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['RefundResponse'];
         };
       };
@@ -2751,6 +4075,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "bookingId": "22ce73c8-75aa-45ea-987f-702f81f2535f",
+         *       "amount": 10,
+         *       "notes": "Deposit returned"
+         *     }
+         */
         'application/json': components['schemas']['BookingRefundRequest'];
       };
     };
@@ -2761,6 +4092,85 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Refund processed successfully",
+           *       "data": {
+           *         "refund": {
+           *           "_id": "4d276b0f-d719-45f2-b8e7-f81884990175",
+           *           "amount": 10,
+           *           "currency": "EUR",
+           *           "date": "2026-11-23T17:11:24.068Z",
+           *           "processedBy": "Ada Admin",
+           *           "orderId": null,
+           *           "bookingId": "22ce73c8-75aa-45ea-987f-702f81f2535f",
+           *           "reasonCode": "requested_by_customer",
+           *           "note": "Deposit returned"
+           *         },
+           *         "booking": {
+           *           "_id": "22ce73c8-75aa-45ea-987f-702f81f2535f",
+           *           "bookingRef": "BK-100161",
+           *           "firstName": "Clark",
+           *           "lastName": "Balistreri",
+           *           "email": "clark_balistreri6@example.net",
+           *           "phone": "+15396897763",
+           *           "arrivalDate": "2026-12-22",
+           *           "arrivalTime": "21:00",
+           *           "guest": 10,
+           *           "type": "Business Lunch",
+           *           "status": "confirmed",
+           *           "PaymentStatus": "Paid",
+           *           "payout": false,
+           *           "payoutStatus": "Pending",
+           *           "payoutDateTime": null,
+           *           "refundProcessed": true,
+           *           "refundHistory": [
+           *             {
+           *               "_id": "4d276b0f-d719-45f2-b8e7-f81884990175",
+           *               "amount": 10,
+           *               "date": "2026-11-23T17:11:24.068Z",
+           *               "processedBy": "Ada Admin"
+           *             }
+           *           ],
+           *           "activityLog": [
+           *             "Booking created",
+           *             "Payment attempted"
+           *           ],
+           *           "adminNotes": "",
+           *           "currency": "EUR",
+           *           "cardLast4": "9233",
+           *           "restaurant": {
+           *             "_id": "697db64e-dd2b-40f7-9481-a682aeffe1a2",
+           *             "name": "O'Reilly Table"
+           *           },
+           *           "orders": [],
+           *           "menuItems": [],
+           *           "paymentMethod": "card",
+           *           "paymentMethodDetails": [
+           *             {
+           *               "type": "visa",
+           *               "cardNumber": "**** **** **** 9233"
+           *             }
+           *           ],
+           *           "paymentDetails": {
+           *             "subTotal": 23.25,
+           *             "discount": 0,
+           *             "tax": 0,
+           *             "fee": 2.33,
+           *             "total": 25.58,
+           *             "platformFee": 2.33,
+           *             "platformCommission": 0,
+           *             "platformFeeCustomer": 2.33,
+           *             "platformFeeRestaurant": 0,
+           *             "netPayout": 13.25,
+           *             "refundedTotal": 10
+           *           },
+           *           "createdAt": "2026-11-07T10:03:49.421Z"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['RefundResponse'];
         };
       };
@@ -2810,6 +4220,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Booking type list fetched successfully",
+           *       "count": 6,
+           *       "data": [
+           *         {
+           *           "_id": "124a198b-a5cb-49ef-a213-51ba2e0dcd26",
+           *           "name": "Business Lunch",
+           *           "createdAt": "2026-11-14T23:52:33.979Z"
+           *         },
+           *         {
+           *           "_id": "8534e986-fb5d-416c-837c-00d77b5be918",
+           *           "name": "Date Night",
+           *           "createdAt": "2026-10-14T11:05:33.551Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['BookingTypeListResponse'];
         };
       };
@@ -2840,6 +4269,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Booking type list fetched successfully",
+           *       "count": 6,
+           *       "data": [
+           *         {
+           *           "_id": "124a198b-a5cb-49ef-a213-51ba2e0dcd26",
+           *           "name": "Business Lunch",
+           *           "createdAt": "2026-11-14T23:52:33.979Z"
+           *         },
+           *         {
+           *           "_id": "8534e986-fb5d-416c-837c-00d77b5be918",
+           *           "name": "Date Night",
+           *           "createdAt": "2026-10-14T11:05:33.551Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['BookingTypeListResponse'];
         };
       };
@@ -2857,7 +4305,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Late Brunch"
+         *     }
+         */
         'application/x-www-form-urlencoded': components['schemas']['NameRequest'];
+        /**
+         * @example {
+         *       "name": "Late Brunch"
+         *     }
+         */
         'application/json': components['schemas']['NameRequest'];
       };
     };
@@ -2868,6 +4326,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Booking type created successfully",
+           *       "data": {
+           *         "_id": "6ae6424b-6099-4dd1-9c45-0da4e612da80",
+           *         "name": "Late Brunch",
+           *         "createdAt": "2026-11-23T17:10:35.962Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['BookingTypeResponse'];
         };
       };
@@ -2890,7 +4359,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Weekend Late Brunch"
+         *     }
+         */
         'application/x-www-form-urlencoded': components['schemas']['NameRequest'];
+        /**
+         * @example {
+         *       "name": "Weekend Late Brunch"
+         *     }
+         */
         'application/json': components['schemas']['NameRequest'];
       };
     };
@@ -2901,6 +4380,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Booking type updated successfully",
+           *       "data": {
+           *         "_id": "6ae6424b-6099-4dd1-9c45-0da4e612da80",
+           *         "name": "Weekend Late Brunch",
+           *         "createdAt": "2026-11-23T17:10:35.962Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['BookingTypeResponse'];
         };
       };
@@ -2930,6 +4420,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Booking type deleted successfully"
+           *     }
+           */
           'application/json': components['schemas']['MessageResponse'];
         };
       };
@@ -2964,6 +4460,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Category list fetched successfully",
+           *       "count": 13,
+           *       "data": [
+           *         {
+           *           "_id": "213c50dd-c8be-49b8-bbf9-b63a9ef7887a",
+           *           "name": "Desserts Special",
+           *           "createdAt": "2026-11-23T17:10:15.748Z",
+           *           "restaurantCount": 0,
+           *           "dishesCount": 0,
+           *           "status": false
+           *         },
+           *         {
+           *           "_id": "f0019f43-8f10-4ccb-be56-b21358f4d7a8",
+           *           "name": "Starters",
+           *           "createdAt": "2026-10-29T04:55:09.604Z",
+           *           "restaurantCount": 11,
+           *           "dishesCount": 12,
+           *           "status": true
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['CategoryListResponse'];
         };
       };
@@ -2981,6 +4502,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Sharing Plates"
+         *     }
+         */
         'application/json': components['schemas']['NameRequest'];
       };
     };
@@ -2991,6 +4517,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Category created successfully",
+           *       "data": {
+           *         "_id": "af561f95-ea3c-4993-a981-f12e34b527e9",
+           *         "name": "Sharing Plates",
+           *         "createdAt": "2026-11-23T17:10:36.714Z",
+           *         "restaurantCount": 0,
+           *         "dishesCount": 0,
+           *         "status": true
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['CategoryResponse'];
         };
       };
@@ -3013,6 +4553,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "status": false
+         *     }
+         */
         'application/json': components['schemas']['NameOrStatusRequest'];
       };
     };
@@ -3023,6 +4568,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Category updated successfully",
+           *       "data": {
+           *         "_id": "af561f95-ea3c-4993-a981-f12e34b527e9",
+           *         "name": "Sharing Plates",
+           *         "createdAt": "2026-11-23T17:10:36.714Z",
+           *         "restaurantCount": 0,
+           *         "dishesCount": 0,
+           *         "status": false
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['CategoryResponse'];
         };
       };
@@ -3060,6 +4619,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Ingredient list fetched successfully",
+           *       "count": 31,
+           *       "data": [
+           *         {
+           *           "_id": "f72e8a96-c2f8-4784-8087-617537425730",
+           *           "name": "Saffron threads",
+           *           "createdAt": "2026-11-23T17:10:16.411Z",
+           *           "restaurantCount": 0,
+           *           "dishesCount": 0,
+           *           "status": true
+           *         },
+           *         {
+           *           "_id": "a65686af-f8c4-4b3d-b07c-90e22032c8f8",
+           *           "name": "Bacon",
+           *           "createdAt": "2026-11-10T04:00:21.633Z",
+           *           "restaurantCount": 11,
+           *           "dishesCount": 19,
+           *           "status": true
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['IngredientListResponse'];
         };
       };
@@ -3077,6 +4661,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Sumac"
+         *     }
+         */
         'application/json': components['schemas']['NameRequest'];
       };
     };
@@ -3087,6 +4676,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Ingredient created successfully",
+           *       "data": {
+           *         "_id": "a9c5df04-c1b0-429a-ac25-5fea9edc3992",
+           *         "name": "Sumac",
+           *         "createdAt": "2026-11-23T17:10:37.026Z",
+           *         "restaurantCount": 0,
+           *         "dishesCount": 0,
+           *         "status": true
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['IngredientResponse'];
         };
       };
@@ -3109,6 +4712,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Ground sumac"
+         *     }
+         */
         'application/json': components['schemas']['NameOrStatusRequest'];
       };
     };
@@ -3119,6 +4727,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Ingredient updated successfully",
+           *       "data": {
+           *         "_id": "a9c5df04-c1b0-429a-ac25-5fea9edc3992",
+           *         "name": "Ground sumac",
+           *         "createdAt": "2026-11-23T17:10:37.026Z",
+           *         "restaurantCount": 0,
+           *         "dishesCount": 0,
+           *         "status": true
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['IngredientResponse'];
         };
       };
@@ -3152,6 +4774,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Allergy list fetched successfully",
+           *       "count": 12,
+           *       "data": [
+           *         {
+           *           "_id": "30dd909b-51b0-4260-b14d-d7745e13e78e",
+           *           "name": "Lupin",
+           *           "createdAt": "2026-11-23T17:10:16.910Z",
+           *           "restaurantCount": 0,
+           *           "userCount": 0,
+           *           "status": false
+           *         },
+           *         {
+           *           "_id": "5f034160-e367-44fb-8ee7-73e41b5364a1",
+           *           "name": "Shellfish",
+           *           "createdAt": "2026-09-28T23:21:23.234Z",
+           *           "restaurantCount": 2,
+           *           "userCount": 9,
+           *           "status": true
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['AllergyListResponse'];
         };
       };
@@ -3169,6 +4816,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Celery root"
+         *     }
+         */
         'application/json': components['schemas']['NameRequest'];
       };
     };
@@ -3179,6 +4831,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Allergy created successfully",
+           *       "data": {
+           *         "_id": "6ee1c5c1-a452-4e4a-b72b-d46a28fcbac6",
+           *         "name": "Celery root",
+           *         "createdAt": "2026-11-23T17:10:37.292Z",
+           *         "restaurantCount": 0,
+           *         "userCount": 0,
+           *         "status": true
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['AllergyResponse'];
         };
       };
@@ -3201,6 +4867,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "status": false
+         *     }
+         */
         'application/json': components['schemas']['NameOrStatusRequest'];
       };
     };
@@ -3211,6 +4882,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Allergy updated successfully",
+           *       "data": {
+           *         "_id": "6ee1c5c1-a452-4e4a-b72b-d46a28fcbac6",
+           *         "name": "Celery root",
+           *         "createdAt": "2026-11-23T17:10:37.292Z",
+           *         "restaurantCount": 0,
+           *         "userCount": 0,
+           *         "status": false
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['AllergyResponse'];
         };
       };
@@ -3244,6 +4929,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Dietary preference list fetched successfully",
+           *       "count": 8,
+           *       "data": [
+           *         {
+           *           "_id": "5d5724ce-c329-47d3-ad2c-17b024b1a577",
+           *           "name": "Vegan",
+           *           "createdAt": "2026-10-27T09:45:59.845Z",
+           *           "restaurantCount": 3,
+           *           "userCount": 5,
+           *           "status": true
+           *         },
+           *         {
+           *           "_id": "13f05e3d-ff31-44b4-ae68-da11a94284f4",
+           *           "name": "Halal",
+           *           "createdAt": "2026-09-19T22:30:15.439Z",
+           *           "restaurantCount": 8,
+           *           "userCount": 3,
+           *           "status": true
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['DietaryPreferenceListResponse'];
         };
       };
@@ -3261,6 +4971,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Flexitarian"
+         *     }
+         */
         'application/json': components['schemas']['NameRequest'];
       };
     };
@@ -3271,6 +4986,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Dietary preference created successfully",
+           *       "data": {
+           *         "_id": "6f937b2f-5272-44a6-8c65-e891b9271cc8",
+           *         "name": "Flexitarian",
+           *         "createdAt": "2026-11-23T17:10:37.820Z",
+           *         "restaurantCount": 0,
+           *         "userCount": 0,
+           *         "status": true
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['DietaryPreferenceResponse'];
         };
       };
@@ -3293,6 +5022,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Flexitarian (mostly plants)"
+         *     }
+         */
         'application/json': components['schemas']['NameOrStatusRequest'];
       };
     };
@@ -3303,6 +5037,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Dietary preference updated successfully",
+           *       "data": {
+           *         "_id": "6f937b2f-5272-44a6-8c65-e891b9271cc8",
+           *         "name": "Flexitarian (mostly plants)",
+           *         "createdAt": "2026-11-23T17:10:37.820Z",
+           *         "restaurantCount": 0,
+           *         "userCount": 0,
+           *         "status": true
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['DietaryPreferenceResponse'];
         };
       };
@@ -3336,6 +5084,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Cuisine list fetched successfully",
+           *       "count": 12,
+           *       "data": [
+           *         {
+           *           "_id": "b205cd60-444d-4b59-a29a-05c1e9122f93",
+           *           "name": "Korean",
+           *           "image": null,
+           *           "status": true,
+           *           "createdAt": "2026-10-15T02:43:10.295Z",
+           *           "restaurantCount": 3
+           *         },
+           *         {
+           *           "_id": "43201f0e-e160-4777-9246-ca37d979fd68",
+           *           "name": "Japanese",
+           *           "image": null,
+           *           "status": true,
+           *           "createdAt": "2026-10-03T23:37:56.753Z",
+           *           "restaurantCount": 5
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['CuisineListResponse'];
         };
       };
@@ -3353,6 +5126,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Georgian",
+         *       "image": "khachapuri.png"
+         *     }
+         */
         'multipart/form-data': components['schemas']['CuisineForm'];
       };
     };
@@ -3363,6 +5142,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Cuisine preference created successfully",
+           *       "data": {
+           *         "_id": "16a96b45-a9bc-41c5-948d-e9ef9dbf74af",
+           *         "name": "Georgian",
+           *         "image": null,
+           *         "status": true,
+           *         "createdAt": "2026-11-23T17:10:38.370Z",
+           *         "restaurantCount": 0
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['CuisineResponse'];
         };
       };
@@ -3386,7 +5179,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "status": false
+         *     }
+         */
         'application/json': components['schemas']['StatusRequest'];
+        /**
+         * @example {
+         *       "name": "Georgian",
+         *       "image": "khinkali.png"
+         *     }
+         */
         'multipart/form-data': components['schemas']['CuisineForm'];
       };
     };
@@ -3397,6 +5201,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Cuisine preference updated successfully",
+           *       "data": {
+           *         "_id": "16a96b45-a9bc-41c5-948d-e9ef9dbf74af",
+           *         "name": "Georgian",
+           *         "image": null,
+           *         "status": false,
+           *         "createdAt": "2026-11-23T17:10:38.370Z",
+           *         "restaurantCount": 0
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['CuisineResponse'];
         };
       };
@@ -3467,6 +5285,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Reviews fetched successfully",
+           *       "count": 80,
+           *       "data": [
+           *         {
+           *           "_id": "b46d2492-b463-49d5-9430-d3dcc45b0950",
+           *           "userEmail": "matilda.cole@example.net",
+           *           "restaurantName": "Okuneva Kitchen",
+           *           "rating": 5,
+           *           "description": "Vis demoror recusandae odio porro aeneus. Cruciamentum suus angulus tibi abscido trans demitto. Desipio caelestis suscipit arcesso expedita umerus statua certus strenuus abutor.",
+           *           "status": "pending",
+           *           "createdAt": "2026-11-23T14:16:58.724Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ReviewListResponse'];
         };
       };
@@ -3487,6 +5323,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "status": "approved"
+         *     }
+         */
         'application/json': components['schemas']['UpdateReviewStatusRequest'];
       };
     };
@@ -3497,6 +5338,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Review approved successfully",
+           *       "data": {
+           *         "_id": "b46d2492-b463-49d5-9430-d3dcc45b0950",
+           *         "userEmail": "matilda.cole@example.net",
+           *         "restaurantName": "Okuneva Kitchen",
+           *         "rating": 5,
+           *         "description": "Vis demoror recusandae odio porro aeneus. Cruciamentum suus angulus tibi abscido trans demitto. Desipio caelestis suscipit arcesso expedita umerus statua certus strenuus abutor.",
+           *         "status": "approved",
+           *         "createdAt": "2026-11-23T14:16:58.724Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['ReviewResponse'];
         };
       };
@@ -3533,6 +5389,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Content items",
+           *       "count": 1,
+           *       "data": [
+           *         {
+           *           "_id": "c493d273-00a0-4f03-a12f-ad0677171174",
+           *           "title": "FAQs",
+           *           "type": "page",
+           *           "content": "<p>Frequently asked questions</p>",
+           *           "slug": "frequently-asked-questions",
+           *           "status": "draft",
+           *           "faqs": [
+           *             {
+           *               "question": "How do I cancel a booking?",
+           *               "answer": "Open the booking in the app and choose Cancel.",
+           *               "_id": "dd901684-6bcd-4c81-ba64-a1921272ad5f"
+           *             },
+           *             {
+           *               "question": "When am I charged?",
+           *               "answer": "When the restaurant confirms your booking.",
+           *               "_id": "88a52706-4283-472e-b937-fa220d890707"
+           *             }
+           *           ],
+           *           "createdAt": "2026-10-24T06:11:44.297Z",
+           *           "updatedAt": "2026-10-24T06:11:44.297Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['StaticContentListResponse'];
         };
       };
@@ -3553,6 +5440,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "status": "published"
+         *     }
+         */
         'application/json': components['schemas']['UpdateStaticContentRequest'];
       };
     };
@@ -3563,6 +5455,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Content published successfully",
+           *       "data": {
+           *         "_id": "4d40bf82-932c-477f-8305-b5817c36e5d9",
+           *         "title": "Opening Hours",
+           *         "type": "page",
+           *         "content": "<p>Every day from 9:00 to 22:00.</p>",
+           *         "slug": "opening-hours",
+           *         "status": "published",
+           *         "faqs": [],
+           *         "createdAt": "2026-11-23T17:10:38.872Z",
+           *         "updatedAt": "2026-11-23T17:10:39.127Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['StaticContentResponse'];
         };
       };
@@ -3583,6 +5492,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "title": "Opening Hours",
+         *       "type": "page",
+         *       "content": "<p>Every day from 9:00 to 22:00.</p>"
+         *     }
+         */
         'application/json': components['schemas']['CreateStaticContentRequest'];
       };
     };
@@ -3593,6 +5509,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Content created successfully",
+           *       "data": {
+           *         "_id": "4d40bf82-932c-477f-8305-b5817c36e5d9",
+           *         "title": "Opening Hours",
+           *         "type": "page",
+           *         "content": "<p>Every day from 9:00 to 22:00.</p>",
+           *         "slug": "opening-hours",
+           *         "status": "draft",
+           *         "faqs": [],
+           *         "createdAt": "2026-11-23T17:10:38.872Z",
+           *         "updatedAt": "2026-11-23T17:10:38.872Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['StaticContentResponse'];
         };
       };
@@ -3621,6 +5554,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Content deleted successfully"
+           *     }
+           */
           'application/json': components['schemas']['MessageResponse'];
         };
       };
@@ -3653,6 +5592,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Content items",
+           *       "count": 8,
+           *       "data": [
+           *         {
+           *           "_id": "4ca98eea-75ef-4958-98e4-1c8fb68a5f8e",
+           *           "title": "Privacy Policy",
+           *           "type": "page",
+           *           "content": "<h2>Privacy Policy</h2><p>We collect only the data needed to handle your bookings and orders.</p>",
+           *           "slug": "privacy-policy",
+           *           "status": "draft",
+           *           "faqs": [],
+           *           "createdAt": "2026-10-31T02:05:33.292Z",
+           *           "updatedAt": "2026-10-31T02:05:33.292Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['StaticContentListResponse'];
         };
       };
@@ -3674,6 +5633,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "title": "Opening times"
+         *     }
+         */
         'application/json': components['schemas']['UpdateStaticContentRequest'];
       };
     };
@@ -3684,6 +5648,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Content updated successfully",
+           *       "data": {
+           *         "_id": "4d40bf82-932c-477f-8305-b5817c36e5d9",
+           *         "title": "Opening times",
+           *         "type": "page",
+           *         "content": "<p>Every day from 9:00 to 22:00.</p>",
+           *         "slug": "opening-hours",
+           *         "status": "published",
+           *         "faqs": [],
+           *         "createdAt": "2026-11-23T17:10:38.872Z",
+           *         "updatedAt": "2026-11-23T17:10:39.336Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['StaticContentResponse'];
         };
       };
@@ -3708,6 +5689,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "removeFaq": "dd901684-6bcd-4c81-ba64-a1921272ad5f"
+         *     }
+         */
         'application/json': components['schemas']['RemoveFaqRequest'];
       };
     };
@@ -3718,6 +5704,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "FAQ removed successfully",
+           *       "data": {
+           *         "_id": "c493d273-00a0-4f03-a12f-ad0677171174",
+           *         "title": "FAQs",
+           *         "type": "page",
+           *         "content": "<p>Frequently asked questions</p>",
+           *         "slug": "frequently-asked-questions",
+           *         "status": "draft",
+           *         "faqs": [
+           *           {
+           *             "question": "When am I charged?",
+           *             "answer": "When the restaurant confirms your booking.",
+           *             "_id": "88a52706-4283-472e-b937-fa220d890707"
+           *           },
+           *           {
+           *             "question": "Can I order food ahead?",
+           *             "answer": "Yes, add dishes to your booking before you arrive.",
+           *             "_id": "35f8ce10-ba04-4907-b774-3fc62f93a220"
+           *           }
+           *         ],
+           *         "createdAt": "2026-10-24T06:11:44.297Z",
+           *         "updatedAt": "2026-11-23T17:10:39.544Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['StaticContentResponse'];
         };
       };
@@ -3746,6 +5760,25 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "itemName": "Grilled Halloumi Salad",
+         *       "restaurant": "c1efc6b4-d724-413b-b515-ba4c708fd722",
+         *       "category": "Mains",
+         *       "itemPrice": 11.5,
+         *       "itemDetail": "Halloumi, watermelon, mint and lime.",
+         *       "ingredients[]": [
+         *         "Halloumi",
+         *         "Mint"
+         *       ],
+         *       "extraIngredients": [
+         *         "{\"ingredient\":\"Cheese\",\"ingredientPrice\":1.5}"
+         *       ],
+         *       "media": [
+         *         "halloumi.png"
+         *       ]
+         *     }
+         */
         'multipart/form-data': components['schemas']['MenuItemUpload'];
       };
     };
@@ -3756,6 +5789,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Menu item created successfully",
+           *       "data": {
+           *         "_id": "c130db7c-91f5-447a-9cb1-5977f17b163e",
+           *         "itemName": "Grilled Halloumi Salad",
+           *         "category": {
+           *           "_id": "a925a22b-2bd2-48a3-a6dd-206580a18604",
+           *           "name": "Mains"
+           *         },
+           *         "itemPrice": 11.5,
+           *         "discountedPrice": null,
+           *         "itemDetail": "",
+           *         "currency": "USD",
+           *         "media": [
+           *           "/api/v1/images/d4fc80c5-fb8f-4a8d-9a8e-408cf2ff8097"
+           *         ],
+           *         "ingredients": [],
+           *         "removableIngredients": [],
+           *         "newIngredients": [],
+           *         "extraIngredients": [],
+           *         "createdAt": "2026-11-23T17:11:34.026Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['MenuItemResponse'];
         };
       };
