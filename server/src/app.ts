@@ -25,6 +25,7 @@ import {
   requiredBodyGuard,
 } from './lib/request-guards.js';
 import { MAX_IMAGE_BYTES, MAX_IMAGES, multipartOptions } from './lib/multipart.js';
+import { registerSecurityHeaders } from './lib/security-headers.js';
 import { validatorCompiler } from './lib/validators.js';
 import { registerHealth, type Lifecycle } from './ops/health.js';
 import { registerMetrics } from './ops/metrics.js';
@@ -63,6 +64,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   app.decorateRequest('user', null as never);
   app.setErrorHandler(errorHandler);
 
+  await registerSecurityHeaders(app, API_PREFIX);
   await app.register(formbody);
   // Multipart fields become body values the contract validates; files are buffered beside the
   // request (see lib/multipart.ts).
