@@ -1,3 +1,4 @@
+import type { Action } from '@reduxjs/toolkit';
 import {
   createApi,
   fetchBaseQuery,
@@ -9,6 +10,7 @@ import { notify } from '../app/notify';
 import { sessionEnded } from '../features/auth/auth-slice';
 import { clearStoredSession } from '../features/auth/session-storage';
 import { API_BASE_URL } from './config';
+import { answeredAction, apiUnreachable, type ConnectionState } from './connection-slice';
 import { serverMessage } from './errors';
 
 /** Shown on the login page when a call is refused for an invalid or expired token. */
@@ -31,6 +33,25 @@ const fetchQuery = fetchBaseQuery({
   },
 });
 
+/** No answer at all (network failure, server down, timeout) versus any HTTP answer. */
+function noteConnection(
+  error: FetchBaseQueryError | undefined,
+  {
+    getState,
+    dispatch,
+    signal,
+  }: { getState: () => unknown; dispatch: (action: Action) => void; signal: AbortSignal },
+) {
+  if (error && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR')) {
+    // A call cut short by leaving the screen says nothing about the server.
+    if (!signal.aborted) dispatch(apiUnreachable());
+    return;
+  }
+  const state = (getState() as { connection?: ConnectionState }).connection;
+  const action = state ? answeredAction(state, Date.now()) : null;
+  if (action) dispatch(action);
+}
+
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
   queryApi,
@@ -38,6 +59,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 ) => {
   const sentToken = tokenOf(queryApi.getState);
   const result = await fetchQuery(args, queryApi, extraOptions);
+  noteConnection(result.error, queryApi);
   if (!result.error || OWN_AUTH_ERRORS.has(queryApi.endpoint)) return result;
 
   if (result.error.status === 401) {
@@ -54,6 +76,26 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   return result;
 };
 
+const TAG_TYPES = [
+  'Session',
+  'Dashboard',
+  'ActivityLog',
+  'User',
+  'Configuration',
+  'Restaurant',
+  'Booking',
+  'BookingActivity',
+  'BookingType',
+  'Category',
+  'Ingredient',
+  'Allergy',
+  'Dietary',
+  'Cuisine',
+  'Review',
+  'StaticContent',
+  'MenuItem',
+] as const;
+
 /**
  * The one API slice. Features add their endpoints with `api.injectEndpoints` in their own
  * `*-api.ts` file. Lists provide `{ type, id: 'LIST' }` plus one tag per row; mutations
@@ -62,24 +104,10 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: [
-    'Session',
-    'Dashboard',
-    'ActivityLog',
-    'User',
-    'Configuration',
-    'Restaurant',
-    'Booking',
-    'BookingActivity',
-    'BookingType',
-    'Category',
-    'Ingredient',
-    'Allergy',
-    'Dietary',
-    'Cuisine',
-    'Review',
-    'StaticContent',
-    'MenuItem',
-  ],
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });
+
+/** Loads every shown screen's data again (the outage banner's Retry); the session is left alone. */
+export const reloadShownData = () =>
+  api.util.invalidateTags(TAG_TYPES.filter((tag) => tag !== 'Session'));

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner';
 import { GuestOnly, RequireAdmin } from '../features/auth/guards';
 import { DEFAULT_AFTER_LOGIN } from '../features/auth/redirect-target';
+import { RouteError } from './route-error';
 import { adminScreens, screenHandle } from './screens';
 
 const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '../features/auth/login-page'));
@@ -20,28 +21,41 @@ const standalone = (page: ReactNode) => (
   <Suspense fallback={<PageSpinner fullScreen />}>{page}</Suspense>
 );
 
-/** The route table of spec 01 §2. */
+/**
+ * The route table of spec 01 §2. A failure shows RouteError: inside the layout for an admin
+ * screen, on its own for the layout or a page outside it.
+ */
 export const routes: RouteObject[] = [
-  { path: '/', element: <Navigate to={DEFAULT_AFTER_LOGIN} replace /> },
-  { path: '/login', element: <GuestOnly>{standalone(<LoginPage />)}</GuestOnly> },
-  { path: '/forgot-password', element: standalone(<ForgotPasswordPage />) },
-  { path: '/logout', element: standalone(<LogoutPage />) },
   {
-    path: '/admin',
-    element: <RequireAdmin />,
+    errorElement: <RouteError fullScreen />,
     children: [
+      { path: '/', element: <Navigate to={DEFAULT_AFTER_LOGIN} replace /> },
+      { path: '/login', element: <GuestOnly>{standalone(<LoginPage />)}</GuestOnly> },
+      { path: '/forgot-password', element: standalone(<ForgotPasswordPage />) },
+      { path: '/logout', element: standalone(<LogoutPage />) },
       {
-        element: standalone(<AdminLayout />),
+        path: '/admin',
+        element: <RequireAdmin />,
         children: [
-          { index: true, element: <Navigate to="dashboard" replace /> },
-          ...adminScreens.map((screen) => ({
-            path: screen.path,
-            element: screen.element,
-            handle: screenHandle(screen),
-          })),
+          {
+            element: standalone(<AdminLayout />),
+            children: [
+              {
+                errorElement: <RouteError />,
+                children: [
+                  { index: true, element: <Navigate to="dashboard" replace /> },
+                  ...adminScreens.map((screen) => ({
+                    path: screen.path,
+                    element: screen.element,
+                    handle: screenHandle(screen),
+                  })),
+                ],
+              },
+            ],
+          },
         ],
       },
+      { path: '*', element: <Navigate to={DEFAULT_AFTER_LOGIN} replace /> },
     ],
   },
-  { path: '*', element: <Navigate to={DEFAULT_AFTER_LOGIN} replace /> },
 ];

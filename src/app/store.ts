@@ -1,6 +1,7 @@
 import { combineReducers, configureStore, type Action, type ThunkAction } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/api';
+import { connectionSlice } from '../api/connection-slice';
 import { authSlice, initialAuthState } from '../features/auth/auth-slice';
 import { restoreSession } from '../features/auth/session-storage';
 import { bulkUploadSlice } from '../features/bulk-upload/bulk-upload-slice';
@@ -10,6 +11,7 @@ const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   auth: authSlice.reducer,
   ui: uiSlice.reducer,
+  connection: connectionSlice.reducer,
   bulkUpload: bulkUploadSlice.reducer,
 });
 

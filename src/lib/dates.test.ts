@@ -1,5 +1,6 @@
 import {
   formatBookingDateTime,
+  formatClockTime,
   formatDateTime,
   formatDetailDate,
   formatShortDate,
@@ -68,5 +69,13 @@ describe('isIsoDay', () => {
     expect(isIsoDay('2024-02-29')).toBe(true);
     for (const bad of ['2026-02-29', '2026-13-01', '2026-1-05', 'abc', '', '2026-01-05T00:00'])
       expect(isIsoDay(bad)).toBe(false);
+  });
+});
+
+describe('formatClockTime', () => {
+  it('shows local hours and minutes on 24 hours', () => {
+    expect(formatClockTime(new Date(2026, 0, 5, 14, 32, 59))).toBe('14:32');
+    expect(formatClockTime(new Date(2026, 0, 5, 9, 5))).toBe('09:05');
+    expect(formatClockTime(null)).toBe('');
   });
 });

@@ -67,3 +67,9 @@ export function formatBookingDateTime(
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   return `${date} ${pad(hour12)}:${pad(minutes)} ${hours < 12 ? 'AM' : 'PM'}`;
 }
+
+/** Local clock time on 24 hours, as the outage banner shows it: "14:32". */
+export function formatClockTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? `${pad(date.getHours())}:${pad(date.getMinutes())}` : '';
+}

@@ -20,11 +20,16 @@ const PAGES = [
  * neither load the screens nor see their API calls. Call it before importing render-app
  * (`const { renderApp } = await import('../test/render-app')`).
  */
-export function mockPages(): void {
+export function mockPages(failing: Record<string, Error> = {}): void {
   for (const path of PAGES) {
     const name = path.slice(path.lastIndexOf('/') + 1);
+    const error = failing[name];
     jest.unstable_mockModule(path, () => ({
-      default: () => createElement('p', null, `stub of ${name}`),
+      default: () => {
+        // A page named in `failing` throws its error as it renders.
+        if (error) throw error;
+        return createElement('p', null, `stub of ${name}`);
+      },
     }));
   }
 }

@@ -7,12 +7,22 @@ configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(60_000);
 
 // antd reads media queries (grid, Sider breakpoints) and computed styles that jsdom lacks.
+const DESKTOP_WIDTH = 1280;
+
+function matchesDesktop(query: string): boolean {
+  const min = /min-width:\s*([\d.]+)px/.exec(query);
+  const max = /max-width:\s*([\d.]+)px/.exec(query);
+  if (!min && !max) return false;
+  return (!min || DESKTOP_WIDTH >= Number(min[1])) && (!max || DESKTOP_WIDTH <= Number(max[1]));
+}
+
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     configurable: true,
+    // A desktop window 1280 px wide: min-width queries up to it match, max-width ones from it.
     value: (query: string) => ({
-      matches: false,
+      matches: matchesDesktop(query),
       media: query,
       onchange: null,
       addListener: () => undefined,

@@ -1,11 +1,12 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Button, Flex, Layout, Typography, theme } from 'antd';
+import { Button, Drawer, Flex, Grid, Layout, Typography, theme } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Outlet, useMatches } from 'react-router-dom';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { PageSpinner } from '../../components/page-spinner';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import type { ScreenHandle } from '../screens';
 import { sidebarCollapsedSet, sidebarToggled } from '../ui-slice';
+import { OutageBanner } from './outage-banner';
 import { PageTitleContext } from './page-title';
 import { SidebarMenu } from './sidebar-menu';
 import { UserMenu } from './user-menu';
@@ -28,54 +29,95 @@ export default function AdminLayout() {
   const [titleOverride, setTitleOverride] = useState<string | null>(null);
   const title = titleOverride ?? handle?.title ?? '';
   const { token } = theme.useToken();
+  // Phone width (under 768 px): the sidebar is a drawer opened from the header.
+  const phone = Grid.useBreakpoint().md === false;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setDrawerOpen(false), [pathname]);
 
   useEffect(() => {
     document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
   }, [title]);
 
+  const brand = (wide: boolean) => (
+    <Flex
+      align="center"
+      justify="center"
+      style={{ height: 64, color: '#fff', fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap' }}
+    >
+      {wide ? APP_NAME : 'MA'}
+    </Flex>
+  );
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        collapsible
-        collapsed={collapsed}
-        trigger={null}
-        breakpoint="lg"
-        onBreakpoint={(broken) => dispatch(sidebarCollapsedSet(broken))}
-        width={232}
-        aria-label="Sidebar"
-      >
-        <Flex
-          align="center"
-          justify="center"
-          style={{ height: 64, color: '#fff', fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap' }}
+      {phone ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          closable={false}
+          size={232}
+          styles={{ body: { padding: 0, background: '#001529' } }}
+          aria-label="Sidebar"
         >
-          {collapsed ? 'MA' : APP_NAME}
-        </Flex>
-        <SidebarMenu selectedKey={handle?.menuKey} />
-      </Layout.Sider>
-      <Layout>
+          <nav aria-label="Sidebar">
+            {brand(true)}
+            <SidebarMenu selectedKey={handle?.menuKey} />
+          </nav>
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          breakpoint="lg"
+          onBreakpoint={(broken) => dispatch(sidebarCollapsedSet(broken))}
+          width={232}
+          aria-label="Sidebar"
+        >
+          {brand(!collapsed)}
+          <SidebarMenu selectedKey={handle?.menuKey} />
+        </Layout.Sider>
+      )}
+      {/* min-width 0: a wide table scrolls inside its card, never the page sideways. */}
+      <Layout style={{ minWidth: 0 }}>
         <Layout.Header
           style={{
             background: token.colorBgContainer,
-            padding: `0 ${token.paddingLG}px 0 ${token.paddingSM}px`,
+            padding: `0 ${phone ? token.paddingXS : token.paddingLG}px 0 ${token.paddingSM}px`,
             display: 'flex',
             alignItems: 'center',
             gap: token.marginSM,
             borderBottom: `1px solid ${token.colorBorderSecondary}`,
           }}
         >
-          <Button
-            type="text"
-            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={() => dispatch(sidebarToggled())}
-          />
-          <Typography.Title level={4} style={{ margin: 0, flex: 1 }}>
+          {phone ? (
+            <Button
+              type="text"
+              aria-label="Open menu"
+              icon={<MenuUnfoldOutlined />}
+              onClick={() => setDrawerOpen(true)}
+            />
+          ) : (
+            <Button
+              type="text"
+              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => dispatch(sidebarToggled())}
+            />
+          )}
+          <Typography.Title
+            level={4}
+            ellipsis={{ tooltip: title }}
+            style={{ margin: 0, flex: 1, minWidth: 0 }}
+          >
             {title}
           </Typography.Title>
           <UserMenu />
         </Layout.Header>
-        <Layout.Content style={{ padding: token.paddingLG }}>
+        <OutageBanner />
+        <Layout.Content style={{ padding: phone ? token.paddingSM : token.paddingLG, minWidth: 0 }}>
           <PageTitleContext.Provider value={setTitleOverride}>
             <Suspense fallback={<PageSpinner />}>
               <Outlet />

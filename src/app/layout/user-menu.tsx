@@ -1,4 +1,4 @@
-import { Avatar, Button, Divider, Dropdown, Flex, Typography, theme } from 'antd';
+import { Avatar, Button, Divider, Dropdown, Flex, Grid, Typography, theme } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -10,6 +10,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const { token } = theme.useToken();
+  const phone = Grid.useBreakpoint().md === false;
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
   const avatar = <Avatar src={user?.avatar || undefined} icon={<UserOutlined />} alt="" />;
 
@@ -60,7 +61,12 @@ export function UserMenu() {
       <Button type="text" aria-haspopup="menu" aria-expanded={open} style={{ height: 'auto' }}>
         <Flex gap="small" align="center">
           {avatar}
-          <Typography.Text>{name || user?.email}</Typography.Text>
+          {/* On a phone the avatar alone, so the title keeps its room. */}
+          {phone ? null : (
+            <Typography.Text ellipsis style={{ maxWidth: 200 }}>
+              {name || user?.email}
+            </Typography.Text>
+          )}
         </Flex>
       </Button>
     </Dropdown>

@@ -40,4 +40,16 @@ describe('listTableState', () => {
     expect(state.error).toBeNull();
     expect(state.rows).toBeUndefined();
   });
+
+  it("never gives another page's rows with a page's error", () => {
+    const page1 = { data: [{ _id: 'a' }], count: 30 };
+    const failed = listTableState(
+      { data: page1, isLoading: false, isFetching: false, isError: true, error: { status: 500 } },
+      list,
+      errors,
+    );
+    expect(failed.rows).toBeUndefined();
+    expect(failed.total).toBe(30);
+    expect(failed.error).toBe('Failed to fetch things');
+  });
 });

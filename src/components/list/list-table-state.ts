@@ -12,7 +12,9 @@ export interface ListQueryResult<Row> {
 
 /**
  * The ListTable props that come from the list machine and the list query: the page's rows and
- * count, paging, loading states and, when `errors` is given, the failed load's message.
+ * count, paging, loading states and, when `errors` is given, the failed load's message. A failed
+ * load shows no rows: the query still holds the last answer (another page's rows), which must
+ * never appear under this page's error.
  */
 export function listTableState<Row>(
   query: ListQueryResult<Row>,
@@ -20,7 +22,7 @@ export function listTableState<Row>(
   errors?: { http: string; other: string },
 ) {
   return {
-    rows: query.data?.data,
+    rows: query.isError ? undefined : query.data?.data,
     total: query.data?.count,
     page: list.page,
     onPageChange: list.setPage,

@@ -34,6 +34,18 @@ export interface ListTableProps<Row extends object> extends Omit<
 }
 
 /**
+ * The Actions column stays on the right edge, so a wide table's actions are visible without
+ * scrolling sideways (the other columns scroll under it).
+ */
+function withFixedActions<Row>(columns: TableProps<Row>['columns']): TableProps<Row>['columns'] {
+  return columns?.map((column) =>
+    column.key === 'actions' && column.fixed === undefined
+      ? { ...column, fixed: 'right' as const }
+      : column,
+  );
+}
+
+/**
  * The list machine's table: first-load state, overlay spinner on later loads, empty text, error
  * with a retry control, and the pager. Rows are keyed by `_id` unless `rowKey` says otherwise.
  */
@@ -51,6 +63,7 @@ export function ListTable<Row extends object>({
   onRetry,
   retryLabel = 'Retry',
   rowKey = '_id' as TableProps<Row>['rowKey'],
+  columns,
   ...tableProps
 }: ListTableProps<Row>) {
   const pageCount = pageCountOf(total, pageSize);
@@ -66,11 +79,24 @@ export function ListTable<Row extends object>({
 
   if (isLoading && !hasRows) return <PageSpinner text={loadingText} />;
 
+  const pager = (
+    <ListPager
+      page={page}
+      pageCount={pageCount}
+      onPageChange={onPageChange}
+      disabled={isFetching}
+    />
+  );
+
   if (error && !hasRows) {
+    // The failed page's place: its message, and the pager to go to another page.
     return (
-      <Flex vertical align="center" gap="middle" style={{ padding: '48px 16px' }} role="alert">
-        <Typography.Text type="danger">{error}</Typography.Text>
-        {retry}
+      <Flex vertical gap="middle">
+        <Flex vertical align="center" gap="middle" style={{ padding: '48px 16px' }} role="alert">
+          <Typography.Text type="danger">{error}</Typography.Text>
+          {retry}
+        </Flex>
+        {total ? pager : null}
       </Flex>
     );
   }
@@ -81,18 +107,14 @@ export function ListTable<Row extends object>({
       <Table<Row>
         {...tableProps}
         rowKey={rowKey}
+        columns={withFixedActions(columns)}
         dataSource={rows as Row[] | undefined}
         loading={isFetching}
         pagination={false}
         locale={{ emptyText }}
         scroll={tableProps.scroll ?? { x: 'max-content' }}
       />
-      <ListPager
-        page={page}
-        pageCount={pageCount}
-        onPageChange={onPageChange}
-        disabled={isFetching}
-      />
+      {pager}
     </Flex>
   );
 }

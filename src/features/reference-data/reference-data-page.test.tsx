@@ -215,7 +215,11 @@ describe('menu categories configuration', () => {
       await screen.findByText('Failed to load categories. Please try again later.'),
     ).toBeInTheDocument();
     fail = false;
-    await setup().click(screen.getByRole('button', { name: 'Retry' }));
+    // The list's own Retry (the outage banner has one too).
+    const failure = screen
+      .getByText('Failed to load categories. Please try again later.')
+      .closest('[role="alert"]') as HTMLElement;
+    await setup().click(within(failure).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Cat 0')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
   });

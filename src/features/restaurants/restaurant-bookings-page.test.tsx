@@ -320,7 +320,11 @@ describe('restaurant page', () => {
       await screen.findByText('Failed to load bookings. Please try again later.'),
     ).toBeInTheDocument();
     fail = false;
-    await userEvent.setup({ delay: null }).click(screen.getByText('Retry'));
+    // The list's own Retry (the outage banner has one too).
+    const failure = screen
+      .getByText('Failed to load bookings. Please try again later.')
+      .closest('[role="alert"]') as HTMLElement;
+    await userEvent.setup({ delay: null }).click(within(failure).getByText('Retry'));
     expect(await screen.findByText('BK-100001')).toBeInTheDocument();
   });
 
@@ -333,6 +337,21 @@ describe('restaurant page', () => {
     expect(await screen.findByText('Restaurant not found')).toBeInTheDocument();
     await userEvent.setup({ delay: null }).click(screen.getByText('Back to Restaurants'));
     expect(router.state.location.pathname).toBe('/admin/restaurants');
+  });
+
+  it('shows "Restaurant not found" without Retry for a malformed id', async () => {
+    pageServer({
+      restaurant: () =>
+        reply(400, {
+          success: false,
+          message: 'Invalid request: params/id must match format "uuid"',
+          status_code: 400,
+        }),
+    });
+    open();
+    expect(await screen.findByText('Restaurant not found')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load restaurant details')).not.toBeInTheDocument();
+    expect(screen.queryByText('Retry')).not.toBeInTheDocument();
   });
 
   it('shows "Failed to load restaurant details" on failure, with Retry', async () => {

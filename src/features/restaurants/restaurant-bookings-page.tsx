@@ -46,7 +46,9 @@ export default function RestaurantBookingsPage() {
 
   if (query.isLoading) return <PageSpinner />;
   if (!restaurant) {
-    const missing = httpStatus(query.error) === 404 || (query.isSuccess && !restaurant);
+    // 404: no such restaurant; 400: the id in the link is malformed. Neither can be retried.
+    const status = httpStatus(query.error);
+    const missing = status === 404 || status === 400 || (query.isSuccess && !restaurant);
     return (
       <Flex vertical gap="middle">
         {back}

@@ -223,7 +223,11 @@ describe('restaurants list', () => {
       await screen.findByText('Failed to load restaurants. Please try again later.'),
     ).toBeInTheDocument();
     fail = false;
-    await setup().click(screen.getByText('Retry'));
+    // The list's own Retry (the outage banner has one too).
+    const failure = screen
+      .getByText('Failed to load restaurants. Please try again later.')
+      .closest('[role="alert"]') as HTMLElement;
+    await setup().click(within(failure).getByText('Retry'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await screen.findByText('The Golden Fork')).toBeInTheDocument();
   });

@@ -1,0 +1,61 @@
+import { jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import { adminUser, mockApi, sessionCheckOk } from '../test/mock-api';
+import { mockPages } from '../test/mock-pages';
+
+const chunkError = Object.assign(new Error('Loading chunk 995 failed.\n(missing: x.js)'), {
+  name: 'ChunkLoadError',
+});
+mockPages({
+  'dashboard-page': new TypeError("Cannot read properties of undefined (reading 'map')"),
+  'reviews-page': chunkError,
+});
+const { renderApp } = await import('../test/render-app');
+const { isChunkLoadError } = await import('./route-error');
+
+async function open(path: string) {
+  mockApi(() => sessionCheckOk);
+  renderApp(path, { storedUser: adminUser });
+  await screen.findByRole('banner');
+}
+
+describe('route errors', () => {
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    // React and the router log the thrown errors; the screen must not show them.
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('show a short message and Reload inside the layout, never the error or its stack', async () => {
+    await open('/admin/dashboard');
+    expect(await screen.findByText('This screen could not be shown.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(within(document.querySelector('aside')!).getByText('Users')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/reading 'map'|Unexpected Application Error/);
+  });
+
+  it('reload once by themselves for a missing chunk, then show the message', async () => {
+    await open('/admin/reviews');
+    // First failure: the page is reloading (jsdom does not navigate) and says nothing yet.
+    await waitFor(() =>
+      expect(Number(window.sessionStorage.getItem('chunk-reloaded-at'))).toBeGreaterThan(0),
+    );
+    expect(screen.queryByText('This screen could not be loaded.')).not.toBeInTheDocument();
+  });
+
+  it('show the message when the chunk fails again right after the reload', async () => {
+    window.sessionStorage.setItem('chunk-reloaded-at', String(Date.now()));
+    await open('/admin/reviews');
+    expect(await screen.findByText('This screen could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('Loading chunk 995');
+  });
+
+  it('tell chunk failures from others', () => {
+    expect(isChunkLoadError(chunkError)).toBe(true);
+    expect(isChunkLoadError(new Error('Loading CSS chunk 12 failed.\n(/x.css)'))).toBe(true);
+    expect(isChunkLoadError(new Error('Boom'))).toBe(false);
+    expect(isChunkLoadError('Loading chunk 1 failed')).toBe(false);
+  });
+});

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { Button, Result } from 'antd';
+import { useRouteError } from 'react-router-dom';
+import { PageSpinner } from '../components/page-spinner';
+
+/** When the page last reloaded itself for a missing chunk (sessionStorage, per tab). */
+const RELOADED_AT = 'chunk-reloaded-at';
+/** A second failure within this time shows the message instead of reloading again. */
+const RELOAD_WINDOW_MS = 30_000;
+
+/** A script or style chunk that could not be loaded (a new build replaced it, or no network). */
+export function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === 'ChunkLoadError' || /Loading (CSS )?chunk \S+ failed/i.test(error.message))
+  );
+}
+
+function reloadedRecently(): boolean {
+  const at = Number(window.sessionStorage.getItem(RELOADED_AT));
+  return Number.isFinite(at) && Date.now() - at < RELOAD_WINDOW_MS;
+}
+
+/**
+ * What a route shows when its screen fails to load or render: a short message and Reload, inside
+ * the layout (sidebar kept) for admin screens, never a stack. A chunk that fails to load (a new
+ * build replaced it) reloads the page once by itself first.
+ */
+export function RouteError({ fullScreen = false }: { fullScreen?: boolean }) {
+  const error = useRouteError();
+  const chunk = isChunkLoadError(error);
+  const [reloading] = useState(() => chunk && !reloadedRecently());
+
+  useEffect(() => {
+    if (!reloading) return;
+    window.sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+    window.location.reload();
+  }, [reloading]);
+
+  if (reloading) return <PageSpinner fullScreen={fullScreen} />;
+  return (
+    <Result
+      status="warning"
+      title={chunk ? 'This screen could not be loaded.' : 'This screen could not be shown.'}
+      subTitle={
+        chunk ? 'Check your connection, then reload the page.' : 'Reload the page to try again.'
+      }
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          Reload
+        </Button>
+      }
+      style={fullScreen ? { paddingTop: '15vh' } : undefined}
+    />
+  );
+}
