@@ -1,3 +1,4 @@
+import type { ListColumn } from './list/list-screen';
 import { Tag } from 'antd';
 
 /**
@@ -59,7 +60,25 @@ export interface StatusBadgeProps {
   label?: string;
 }
 
-export function StatusBadge({ status, label }: StatusBadgeProps) {
-  const text = label ?? (status ? statusLabel(status) : 'N/A');
-  return <Tag color={statusColor(status)}>{text}</Tag>;
+/** The badge's text: the label, else the capitalised status, else "N/A". */
+export function badgeText({ status, label }: StatusBadgeProps): string {
+  return label ?? (status ? statusLabel(status) : 'N/A');
+}
+
+export function StatusBadge(props: StatusBadgeProps) {
+  return <Tag color={statusColor(props.status)}>{badgeText(props)}</Tag>;
+}
+
+/** A list column showing a row's status badge (its text is the badge's). */
+export function statusColumn<Row>(
+  title: string,
+  key: string,
+  badge: (row: Row) => StatusBadgeProps,
+): ListColumn<Row> {
+  return {
+    title,
+    key,
+    text: (row) => badgeText(badge(row)),
+    render: (row) => <StatusBadge {...badge(row)} />,
+  };
 }

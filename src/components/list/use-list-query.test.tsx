@@ -2,7 +2,12 @@ import { jest } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
-import { useListQuery, type ListQuery, type ListQueryOptions } from './use-list-query';
+import {
+  useFirstPage,
+  useListQuery,
+  type ListQuery,
+  type ListQueryOptions,
+} from './use-list-query';
 
 type Filter = 'status' | 'rating';
 
@@ -41,22 +46,14 @@ describe('useListQuery', () => {
       skip: 20,
       limit: 10,
     });
-    expect(list().queryArgs).toEqual({ skip: 20, limit: 10, search: 'ann', status: 'active' });
   });
 
-  it('treats a filter value it does not accept as unset: neither shown nor sent', () => {
+  it('shows a filter value its rule does not accept as unset', () => {
     const { list } = setup('/list?status=bogus&rating=4', {
       filters: ['status', 'rating'],
       accept: { status: ['active', 'inactive'], rating: (value) => /^[1-5]$/.test(value) },
     });
     expect(list().filters).toEqual({ status: undefined, rating: '4' });
-    expect(list().queryArgs).toEqual({ skip: 0, limit: 10, rating: '4' });
-  });
-
-  it('starts on page 1 with no search and ignores a bad page number', () => {
-    const { list } = setup('/list?page=abc');
-    expect(list().page).toBe(1);
-    expect(list().queryArgs).toEqual({ skip: 0, limit: 10 });
   });
 
   it('shows typed text at once and applies it, trimmed, 500 ms after the last keystroke', () => {
@@ -74,7 +71,7 @@ describe('useListQuery', () => {
     expect(query().get('page')).toBeNull();
     expect(query().get('status')).toBe('active');
     expect(list()).toMatchObject({ search: 'bo', searchInput: ' bo ', page: 1, skip: 0 });
-    expect(list().queryArgs).toEqual({ skip: 0, limit: 10, search: 'bo', status: 'active' });
+    expect(list().filters).toEqual({ status: 'active', rating: undefined });
   });
 
   it('removes the search from the URL when the box is emptied', () => {
@@ -82,15 +79,14 @@ describe('useListQuery', () => {
     act(() => list().setSearch('   '));
     act(() => jest.advanceTimersByTime(500));
     expect(query().get('search')).toBeNull();
-    expect(list().page).toBe(1);
-    expect(list().queryArgs).toEqual({ skip: 0, limit: 10 });
+    expect(list()).toMatchObject({ search: '', page: 1 });
   });
 
-  it('keeps the page when the applied search text does not change', () => {
+  it('keeps the page, and the box its spaces, when the applied search text does not change', () => {
     const { list } = setup('/list?search=ann&page=2');
     act(() => list().setSearch('ann '));
     act(() => jest.advanceTimersByTime(500));
-    expect(list().page).toBe(2);
+    expect(list()).toMatchObject({ page: 2, searchInput: 'ann ' });
   });
 
   it('resets to page 1 when a filter changes, and clears a filter with undefined', () => {
@@ -237,10 +233,25 @@ describe('useListQuery', () => {
     expect(query().get('page')).toBe('9');
   });
 
-  it('keeps queryArgs the same object while nothing in it changes', () => {
+  it('keeps filters the same object while none of them changes', () => {
     const { list } = setup('/list?status=active');
-    const before = list().queryArgs;
+    const before = list().filters;
     act(() => list().setSearch('typing'));
-    expect(list().queryArgs).toBe(before);
+    act(() => list().setPage(2));
+    expect(list().filters).toBe(before);
+  });
+
+  it('goes back to the first page with useFirstPage', () => {
+    const seen: { first: (() => void) | null } = { first: null };
+    function Probe() {
+      seen.first = useFirstPage();
+      return null;
+    }
+    const router = createMemoryRouter([{ path: '/list', element: <Probe /> }], {
+      initialEntries: ['/list?page=3&search=a'],
+    });
+    render(<RouterProvider router={router} />);
+    act(() => seen.first?.());
+    expect(router.state.location.search).toBe('?search=a');
   });
 });

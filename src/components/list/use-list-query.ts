@@ -1,44 +1,31 @@
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router-dom';
 import { debounce } from '../../lib/debounce';
+import {
+  clearListView,
+  readListView,
+  writeFilter,
+  writePage,
+  writeSearch,
+  type FilterRule,
+  type ListUrl,
+} from './list-url';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 500;
 
-/** The values a filter takes from the URL: a list of them, or a check. */
-export type FilterRule = readonly string[] | ((value: string) => boolean);
-
-/** True when `value` passes `rule` (no rule: any value). */
-function accepted(rule: FilterRule | undefined, value: string): boolean {
-  if (!rule) return true;
-  return typeof rule === 'function' ? rule(value) : rule.includes(value);
-}
-
 export interface ListQueryOptions<F extends string> {
   /** Names of the filters kept in the URL query (e.g. ['status', 'isFeatured']). */
   filters?: readonly F[];
-  /**
-   * The values each filter accepts. A value in the URL that is not accepted (an old or
-   * hand-edited link) counts as unset: it is neither shown nor sent. Keep this object constant.
-   */
+  /** The values each filter accepts (see ListUrl). */
   accept?: Partial<Record<F, FilterRule>>;
   /** Rows per page: 10 unless told otherwise. */
   pageSize?: number;
   /** Quiet time before typed search text is applied: 500 ms. */
   debounceMs?: number;
-  /**
-   * Prefix of this list's URL parameters, for a screen with two lists (e.g. 'recent' gives
-   * recentSearch, recentPage, recentStatus). Empty by default: search, page, and the filter names.
-   */
+  /** Prefix of this list's URL parameters, for a screen with two lists (see ListUrl). */
   prefix?: string;
 }
-
-/** The arguments for a list endpoint: paging, the trimmed search when set, the set filters. */
-export type ListQueryArgs<F extends string = never> = {
-  skip: number;
-  limit: number;
-  search?: string;
-} & Partial<Record<F, string>>;
 
 export interface ListQuery<F extends string = never> {
   /** The applied search text (trimmed; from the URL). */
@@ -60,25 +47,14 @@ export interface ListQuery<F extends string = never> {
   skip: number;
   /** The page size. */
   limit: number;
-  /** Ready to pass to a list endpoint; a new object only when something in it changed. */
-  queryArgs: ListQueryArgs<F>;
 }
 
 const NO_FILTERS: readonly never[] = [];
 
-function paramName(prefix: string, name: string): string {
-  return prefix ? `${prefix}${name[0].toUpperCase()}${name.slice(1)}` : name;
-}
-
-function parsePage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 1 ? page : 1;
-}
-
 /**
- * The list machine's state: search text, named filters and page, all kept in the URL query so
- * that a list view can be shared, reloaded and reached with back and forward. Changing the search
- * or a filter goes back to page 1. Every list screen uses this hook with <ListTable>.
+ * The list machine's router adapter: the list's view (list-url.ts) read from the URL query and
+ * its changes applied as navigations, so that a list view can be shared, reloaded and reached
+ * with back and forward. Search text is applied 500 ms after the last keystroke.
  */
 export function useListQuery<F extends string = never>(
   options: ListQueryOptions<F> = {},
@@ -90,13 +66,19 @@ export function useListQuery<F extends string = never>(
     prefix = '',
     accept,
   } = options;
-  const rules = useRef(accept);
-  rules.current = accept;
+  const filterKey = filterNames.join('\n');
+  // What the URL writes need: a new object only when a name changes (the rules only matter
+  // when reading, so a screen need not keep them constant).
+  const url = useMemo<ListUrl<F>>(
+    () => ({ filters: filterKey ? (filterKey.split('\n') as F[]) : [], prefix }),
+    [filterKey, prefix],
+  );
   const [searchParams, setSearchParams] = useSearchParams();
   const { pathname } = useLocation();
+  // Public hooks only see the location React has rendered; while a lazily loaded page suspends
+  // (react-router renders navigations as transitions) that is still this page, so leaving is
+  // only visible to a subscriber of the router itself.
   const router = useContext(UNSAFE_DataRouterContext)?.router;
-  const searchKey = paramName(prefix, 'search');
-  const pageKey = paramName(prefix, 'page');
 
   // Updates build on the newest query even between renders (a debounced call, two filters set
   // in one handler); react-router's setter would otherwise start from its render's query.
@@ -112,45 +94,31 @@ export function useListQuery<F extends string = never>(
   }
   latest.current.setSearchParams = setSearchParams;
 
-  const update = useCallback((change: (params: URLSearchParams) => void) => {
-    const next = new URLSearchParams(latest.current.searchParams);
-    change(next);
+  const update = useCallback((change: (params: URLSearchParams) => URLSearchParams) => {
+    const next = change(latest.current.searchParams);
     if (next.toString() === latest.current.searchParams.toString()) return;
     latest.current.searchParams = next;
     latest.current.setSearchParams(next);
   }, []);
 
-  const search = (searchParams.get(searchKey) ?? '').trim();
-  const page = parsePage(searchParams.get(pageKey));
-  const filterKey = filterNames.join('\n');
-  const filterValues = filterNames.map((name) => {
-    const value = searchParams.get(paramName(prefix, name)) ?? '';
-    return value && accepted(rules.current?.[name], value) ? value : '';
-  });
-  const filterValuesKey = filterValues.join('\n');
-
+  const view = readListView(searchParams, { ...url, accept });
+  const { search, page } = view;
+  const filterValuesKey = url.filters.map((name) => view.filters[name] ?? '').join('\n');
+  // A new object only when a value changed, so that screens can depend on it.
   const filters = useMemo(() => {
     const values = filterValuesKey.split('\n');
     return Object.fromEntries(
-      filterKey ? filterKey.split('\n').map((name, i) => [name, values[i] || undefined]) : [],
+      url.filters.map((name, i) => [name, values[i] || undefined]),
     ) as Record<F, string | undefined>;
-  }, [filterKey, filterValuesKey]);
+  }, [url, filterValuesKey]);
 
   const [searchInput, setSearchInput] = useState(search);
   const input = useRef(search);
 
   const applySearch = useMemo(
     () =>
-      debounce((value: string) => {
-        const text = value.trim();
-        update((params) => {
-          const before = params.get(searchKey) ?? '';
-          if (text) params.set(searchKey, text);
-          else params.delete(searchKey);
-          if (text !== before) params.delete(pageKey);
-        });
-      }, debounceMs),
-    [update, searchKey, pageKey, debounceMs],
+      debounce((value: string) => update((params) => writeSearch(params, url, value)), debounceMs),
+    [update, url, debounceMs],
   );
   useEffect(() => () => applySearch.cancel(), [applySearch]);
 
@@ -187,50 +155,22 @@ export function useListQuery<F extends string = never>(
   );
 
   const setFilter = useCallback(
-    (name: F, value: string | undefined) => {
-      update((params) => {
-        const key = paramName(prefix, name);
-        const before = params.get(key);
-        if (value === undefined || value === '') params.delete(key);
-        else params.set(key, value);
-        if (params.get(key) !== before) params.delete(pageKey);
-      });
-    },
-    [update, prefix, pageKey],
+    (name: F, value: string | undefined) =>
+      update((params) => writeFilter(params, url, name, value)),
+    [update, url],
   );
 
   const clearFilters = useCallback(() => {
     applySearch.cancel();
     input.current = '';
     setSearchInput('');
-    update((params) => {
-      params.delete(searchKey);
-      params.delete(pageKey);
-      for (const name of filterKey ? filterKey.split('\n') : []) {
-        params.delete(paramName(prefix, name));
-      }
-    });
-  }, [applySearch, update, searchKey, pageKey, filterKey, prefix]);
+    update((params) => clearListView(params, url));
+  }, [applySearch, update, url]);
 
   const setPage = useCallback(
-    (next: number) => {
-      update((params) => {
-        if (Number.isInteger(next) && next > 1) params.set(pageKey, String(next));
-        else params.delete(pageKey);
-      });
-    },
-    [update, pageKey],
+    (next: number) => update((params) => writePage(params, url, next)),
+    [update, url],
   );
-
-  const skip = (page - 1) * pageSize;
-  const queryArgs = useMemo(() => {
-    const args: Record<string, string | number> = { skip, limit: pageSize };
-    if (search) args.search = search;
-    for (const [name, value] of Object.entries(filters)) {
-      if (value !== undefined) args[name] = value as string;
-    }
-    return args as ListQueryArgs<F>;
-  }, [skip, pageSize, search, filters]);
 
   return {
     search,
@@ -241,8 +181,16 @@ export function useListQuery<F extends string = never>(
     clearFilters,
     page,
     setPage,
-    skip,
+    skip: (page - 1) * pageSize,
     limit: pageSize,
-    queryArgs,
   };
+}
+
+/** Goes back to the first page of the list on screen (e.g. after adding a row). */
+export function useFirstPage(prefix = ''): () => void {
+  const [, setSearchParams] = useSearchParams();
+  return useCallback(
+    () => setSearchParams((params) => writePage(params, { filters: [], prefix }, 1)),
+    [setSearchParams, prefix],
+  );
 }

@@ -7,15 +7,13 @@ import { BookingDetail } from './booking-detail';
 import { useGetBookingsRestaurantQuery } from './bookings-api';
 import { BookingsTable } from './bookings-table';
 import { RefundModal } from './refund-modal';
-
-/** URL parameter of the booking shown in detail (so a reload keeps it open). */
-export const VIEWED_BOOKING_PARAM = 'booking';
+import { useViewedBooking } from './use-viewed-booking';
 
 /** /admin/bookings: the list, or one booking's detail in its place; ?restaurant= narrows it. */
 export default function BookingsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const restaurantId = searchParams.get('restaurant') ?? undefined;
-  const viewedId = searchParams.get(VIEWED_BOOKING_PARAM);
+  const [viewedId, setViewed] = useViewedBooking();
   const restaurant = useGetBookingsRestaurantQuery(restaurantId ?? '', { skip: !restaurantId });
   const restaurantName = restaurant.data?.data[0]?.restaurantName;
   const [refunding, setRefunding] = useState<Booking | null>(null);
@@ -27,13 +25,6 @@ export default function BookingsPage() {
         : 'Booking Management'
       : null,
   );
-
-  const setViewed = (id: string | null) => {
-    const next = new URLSearchParams(searchParams);
-    if (id) next.set(VIEWED_BOOKING_PARAM, id);
-    else next.delete(VIEWED_BOOKING_PARAM);
-    setSearchParams(next);
-  };
 
   if (viewedId) {
     return <BookingDetail bookingId={viewedId} onBack={() => setViewed(null)} />;

@@ -17,7 +17,7 @@ export interface ContentFormModalProps {
   onCancel: () => void;
 }
 
-export const TYPE_OPTIONS = [
+export const TYPE_OPTIONS: { value: ContentType; label: string }[] = [
   { value: 'page', label: 'Page' },
   { value: 'section', label: 'Section' },
 ];

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Button, Flex, Input, Select, Space } from 'antd';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import type { StaticContent, StaticContentQuery } from '../../api/types';
+import { Button, Flex, Space } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { ContentStatus, ContentType, StaticContent } from '../../api/types';
 import { notify } from '../../app/notify';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { ListTable } from '../../components/list/list-table';
-import { listTableState } from '../../components/list/list-table-state';
-import { useListQuery } from '../../components/list/use-list-query';
-import { StatusBadge, statusLabel } from '../../components/status-badge';
+import { selectFilter } from '../../components/list/list-filters';
+import { ListScreen, type ListColumn } from '../../components/list/list-screen';
+import { statusColumn, statusLabel } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/dates';
 import {
   useCreateStaticContentMutation,
@@ -18,24 +17,39 @@ import {
 import { ContentFormModal, TYPE_OPTIONS, type ContentFormValues } from './content-form-modal';
 import { contentErrorText } from './content-messages';
 
-const FILTERS = ['type', 'status'] as const;
-const STATUS_OPTIONS = [
-  { value: 'draft', label: 'Draft' },
-  { value: 'published', label: 'Published' },
-];
-const ALL = { value: '', label: 'All' };
+const ALL = { value: '', label: 'All' } as const;
 
-/** Only the contract's values are taken from the URL (an old link may hold others). */
-const ACCEPT = {
-  type: TYPE_OPTIONS.map((option) => option.value),
-  status: STATUS_OPTIONS.map((option) => option.value),
+const FILTERS = {
+  type: selectFilter<ContentType>('Type', [ALL, ...TYPE_OPTIONS], { width: 130 }),
+  status: selectFilter<ContentStatus>(
+    'Status',
+    [ALL, { value: 'draft', label: 'Draft' }, { value: 'published', label: 'Published' }],
+    { width: 140 },
+  ),
 };
+
+const TEXTS = {
+  search: 'Search by title...',
+  loading: 'Loading content items...',
+  empty: 'No content items found',
+  error: {
+    http: 'Failed to fetch content items',
+    other: 'Failed to load content items. Please try again later.',
+  },
+};
+
+const COLUMNS: ListColumn<StaticContent>[] = [
+  { title: 'Title', key: 'title', text: (item) => item.title },
+  { title: 'Type', key: 'type', text: (item) => statusLabel(item.type) },
+  { title: 'Slug', key: 'slug', text: (item) => item.slug },
+  statusColumn('Status', 'status', (item) => ({ status: item.status })),
+  { title: 'Created', key: 'createdAt', text: (item) => formatDateTime(item.createdAt) },
+  { title: 'Updated', key: 'updatedAt', text: (item) => formatDateTime(item.updatedAt) },
+];
 
 type Editing = { item: StaticContent | null } | null;
 
 export default function ContentListPage() {
-  const list = useListQuery({ filters: FILTERS, accept: ACCEPT });
-  const items = useListStaticContentQuery(list.queryArgs as StaticContentQuery);
   const [create, creating] = useCreateStaticContentMutation();
   const [update, updating] = useUpdateStaticContentMutation();
   const [remove, removing] = useDeleteStaticContentMutation();
@@ -93,90 +107,36 @@ export default function ContentListPage() {
 
   return (
     <Flex vertical gap="middle">
-      <Flex wrap gap="small" justify="space-between">
-        <Space wrap>
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder="Search by title..."
-            aria-label="Search by title..."
-            value={list.searchInput}
-            onChange={(event) => list.setSearch(event.target.value)}
-            style={{ width: 260 }}
-          />
-          <Select
-            aria-label="Type"
-            value={list.filters.type ?? ''}
-            options={[ALL, ...TYPE_OPTIONS]}
-            onChange={(value) => list.setFilter('type', value)}
-            style={{ width: 130 }}
-          />
-          <Select
-            aria-label="Status"
-            value={list.filters.status ?? ''}
-            options={[ALL, ...STATUS_OPTIONS]}
-            onChange={(value) => list.setFilter('status', value)}
-            style={{ width: 140 }}
-          />
-          <Button onClick={list.clearFilters}>Clear Filters</Button>
-        </Space>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ item: null })}>
-          Create Content
-        </Button>
-      </Flex>
-      <ListTable<StaticContent>
-        {...listTableState(items, list, {
-          http: 'Failed to fetch content items',
-          other: 'Failed to load content items. Please try again later.',
-        })}
-        loadingText="Loading content items..."
-        emptyText="No content items found"
-        onRetry={() => {
-          list.setPage(1);
-          void items.refetch();
-        }}
-        columns={[
-          { title: 'Title', dataIndex: 'title', key: 'title' },
-          { title: 'Type', key: 'type', render: (_, item) => statusLabel(item.type) },
-          { title: 'Slug', dataIndex: 'slug', key: 'slug' },
-          {
-            title: 'Status',
-            key: 'status',
-            render: (_, item) => <StatusBadge status={item.status} />,
-          },
-          {
-            title: 'Created',
-            key: 'createdAt',
-            render: (_, item) => formatDateTime(item.createdAt),
-          },
-          {
-            title: 'Updated',
-            key: 'updatedAt',
-            render: (_, item) => formatDateTime(item.updatedAt),
-          },
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_, item) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing({ item })}>
-                  Edit
-                </Button>
-                <Button
-                  size="small"
-                  type={item.status === 'draft' ? 'primary' : 'default'}
-                  loading={busySlug === item.slug}
-                  onClick={() => void togglePublished(item)}
-                >
-                  {item.status === 'draft' ? 'Publish' : 'Unpublish'}
-                </Button>
-                <Button size="small" danger onClick={() => setDeleting(item)}>
-                  Delete
-                </Button>
-              </Space>
-            ),
-          },
-        ]}
+      <ListScreen
+        query={useListStaticContentQuery}
+        filters={FILTERS}
+        clearable
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ item: null })}>
+            Create Content
+          </Button>
+        }
+        texts={TEXTS}
+        retry="first-page"
+        columns={COLUMNS}
+        actions={(item) => (
+          <Space>
+            <Button size="small" onClick={() => setEditing({ item })}>
+              Edit
+            </Button>
+            <Button
+              size="small"
+              type={item.status === 'draft' ? 'primary' : 'default'}
+              loading={busySlug === item.slug}
+              onClick={() => void togglePublished(item)}
+            >
+              {item.status === 'draft' ? 'Publish' : 'Unpublish'}
+            </Button>
+            <Button size="small" danger onClick={() => setDeleting(item)}>
+              Delete
+            </Button>
+          </Space>
+        )}
       />
       {editing ? (
         <ContentFormModal

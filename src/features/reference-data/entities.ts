@@ -40,8 +40,8 @@ export interface ReferenceEntityConfig {
   canDelete: boolean;
   /** Toast lifetime in seconds. */
   toastSeconds: number;
-  /** Retry goes back to page 1 and reloads the list; Try Again reloads the whole page. */
-  retry: { label: 'Retry' | 'Try Again'; reloadPage: boolean };
+  /** "Retry" goes back to page 1 and loads again; "Try Again" reloads the whole page. */
+  retry: 'first-page' | 'reload';
   texts: {
     searchPlaceholder: string;
     addButton: string;
@@ -77,7 +77,7 @@ const defaults = {
   encoding: 'json' as const,
   canDelete: false,
   toastSeconds: 3,
-  retry: { label: 'Retry' as const, reloadPage: false },
+  retry: 'first-page' as const,
 };
 
 /** Texts shared by the simple lists: "Add Category", "Category name is required", ... */
@@ -111,7 +111,7 @@ export const REFERENCE_ENTITIES: Record<ReferenceEntityKey, ReferenceEntityConfi
     encoding: 'form',
     canDelete: true,
     toastSeconds: 5,
-    retry: { label: 'Try Again', reloadPage: true },
+    retry: 'reload',
     texts: simpleTexts('Booking type', 'booking types', {
       add: 'Add Booking Type',
       edit: 'Edit Booking Type',

@@ -3,17 +3,15 @@
  * allergies, dietary preferences and cuisines (entities.ts holds what differs).
  */
 import { useState } from 'react';
-import { Avatar, Button, Flex, Input, Space } from 'antd';
-import { PictureOutlined, SearchOutlined } from '@ant-design/icons';
-import type { ColumnsType } from 'antd/es/table';
+import { Avatar, Button, Flex, Space } from 'antd';
+import { PictureOutlined } from '@ant-design/icons';
 import { errorText } from '../../api/errors';
 import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/notify';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { ListTable } from '../../components/list/list-table';
-import { listTableState } from '../../components/list/list-table-state';
-import { useListQuery } from '../../components/list/use-list-query';
-import { StatusBadge } from '../../components/status-badge';
+import { ListScreen, type ListColumn } from '../../components/list/list-screen';
+import { useFirstPage } from '../../components/list/use-list-query';
+import { statusColumn } from '../../components/status-badge';
 import { formatShortDate } from '../../lib/dates';
 import { assetUrl } from './asset-url';
 import {
@@ -44,32 +42,13 @@ const isActive = (row: ReferenceRow) => !('status' in row) || row.status !== fal
 
 function ReferenceDataScreen({ config }: { config: ReferenceEntityConfig }) {
   const { texts, messages, toastSeconds: seconds } = config;
-  const list = useListQuery();
+  const firstPage = useFirstPage();
   const adminId = useAppSelector((state) => state.auth.user?._id);
-  const query = useListReferenceItemsQuery(
-    config.localPaging
-      ? { entity: config.key, skip: 0, limit: 1000 }
-      : {
-          entity: config.key,
-          ...list.queryArgs,
-          ...(config.sendsAddedById && adminId ? { addedById: adminId } : {}),
-        },
-  );
   const [saveItem, saving] = useSaveReferenceItemMutation();
   const [deleteItem, deleting] = useDeleteReferenceItemMutation();
   const [form, setForm] = useState<{ row?: ReferenceRow } | null>(null);
   const [deleted, setDeleted] = useState<ReferenceRow | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
-
-  let rows = query.data?.data;
-  let total = query.data?.count;
-  if (config.localPaging && rows) {
-    // Booking types: the whole list is loaded once, then searched and paged here.
-    const needle = list.search.toLowerCase();
-    const found = needle ? rows.filter((row) => row.name.toLowerCase().includes(needle)) : rows;
-    total = found.length;
-    rows = found.slice(list.skip, list.skip + list.limit);
-  }
 
   const submit = async ({ name, image }: ReferenceFormValues) => {
     const row = form?.row;
@@ -81,7 +60,7 @@ function ReferenceDataScreen({ config }: { config: ReferenceEntityConfig }) {
         seconds,
       );
       setForm(null);
-      if (!row) list.setPage(1);
+      if (!row) firstPage();
     } catch (error) {
       notify.error(errorText(error, row ? messages.update : messages.create), undefined, seconds);
     }
@@ -119,20 +98,12 @@ function ReferenceDataScreen({ config }: { config: ReferenceEntityConfig }) {
     }
   };
 
-  const retry = () => {
-    if (config.retry.reloadPage) {
-      window.location.reload();
-      return;
-    }
-    list.setPage(1);
-    void query.refetch();
-  };
-
-  const columns: ColumnsType<ReferenceRow> = [
+  const columns: ListColumn<ReferenceRow>[] = [
     {
       title: 'Name',
       key: 'name',
-      render: (_, row) =>
+      text: (row) => row.name,
+      render: (row) =>
         config.hasImage ? (
           <Space>
             <Avatar
@@ -148,77 +119,67 @@ function ReferenceDataScreen({ config }: { config: ReferenceEntityConfig }) {
           row.name
         ),
     },
-    { title: 'Created Date', key: 'createdAt', render: (_, row) => formatShortDate(row.createdAt) },
+    { title: 'Created Date', key: 'createdAt', text: (row) => formatShortDate(row.createdAt) },
     ...config.counts.map((column) => ({
       title: COUNT_TITLES[column],
       key: column,
-      render: (_: unknown, row: ReferenceRow) => (row as Record<string, unknown>)[column] as number,
+      text: (row: ReferenceRow) => String((row as Record<string, unknown>)[column] ?? ''),
     })),
     ...(config.hasStatus
       ? [
-          {
-            title: 'Status',
-            key: 'status',
-            render: (_: unknown, row: ReferenceRow) => (
-              <StatusBadge status={isActive(row) ? 'active' : 'inactive'} />
-            ),
-          },
+          statusColumn('Status', 'status', (row: ReferenceRow) => ({
+            status: isActive(row) ? 'active' : 'inactive',
+          })),
         ]
       : []),
-    {
-      title: 'Actions',
-      key: 'actions',
-      render: (_, row) => (
-        <Space>
-          <Button size="small" onClick={() => setForm({ row })}>
-            Edit
-          </Button>
-          {config.hasStatus ? (
-            <Button
-              size="small"
-              danger={isActive(row)}
-              loading={busyId === row._id}
-              onClick={() => void toggle(row)}
-            >
-              {isActive(row) ? 'Deactivate' : 'Activate'}
-            </Button>
-          ) : null}
-          {config.canDelete ? (
-            <Button size="small" danger onClick={() => setDeleted(row)}>
-              Delete
-            </Button>
-          ) : null}
-        </Space>
-      ),
-    },
   ];
+
+  const actions = (row: ReferenceRow) => (
+    <Space>
+      <Button size="small" onClick={() => setForm({ row })}>
+        Edit
+      </Button>
+      {config.hasStatus ? (
+        <Button
+          size="small"
+          danger={isActive(row)}
+          loading={busyId === row._id}
+          onClick={() => void toggle(row)}
+        >
+          {isActive(row) ? 'Deactivate' : 'Activate'}
+        </Button>
+      ) : null}
+      {config.canDelete ? (
+        <Button size="small" danger onClick={() => setDeleted(row)}>
+          Delete
+        </Button>
+      ) : null}
+    </Space>
+  );
 
   return (
     <Flex vertical gap="middle">
-      <Flex justify="space-between" gap="middle" wrap>
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={texts.searchPlaceholder}
-          aria-label={texts.searchPlaceholder}
-          value={list.searchInput}
-          onChange={(event) => list.setSearch(event.target.value)}
-          style={{ maxWidth: 420 }}
-        />
-        <Button type="primary" onClick={() => setForm({})}>
-          {texts.addButton}
-        </Button>
-      </Flex>
-      <ListTable<ReferenceRow>
-        {...listTableState(query, list)}
-        rows={rows}
-        total={total}
-        loadingText={texts.loading}
-        emptyText={texts.empty}
-        error={query.isError ? errorText(query.error, messages.load) : null}
-        onRetry={retry}
-        retryLabel={config.retry.label}
+      <ListScreen
+        query={useListReferenceItemsQuery}
+        args={{
+          entity: config.key,
+          ...(config.sendsAddedById && adminId ? { addedById: adminId } : {}),
+        }}
+        searchIn={config.localPaging ? (row) => row.name : undefined}
+        toolbar={
+          <Button type="primary" onClick={() => setForm({})}>
+            {texts.addButton}
+          </Button>
+        }
+        texts={{
+          search: texts.searchPlaceholder,
+          loading: texts.loading,
+          empty: texts.empty,
+          error: messages.load,
+        }}
+        retry={config.retry}
         columns={columns}
+        actions={actions}
       />
       <ReferenceFormModal
         config={config}

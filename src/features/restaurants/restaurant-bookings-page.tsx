@@ -1,20 +1,15 @@
 import { useState } from 'react';
 import { Avatar, Button, Card, Flex, Typography } from 'antd';
 import { ArrowLeftOutlined, ShopOutlined } from '@ant-design/icons';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { httpStatus } from '../../api/errors';
 import type { Booking } from '../../api/types';
 import { PageSpinner } from '../../components/page-spinner';
 import { StatusBadge } from '../../components/status-badge';
-import { BookingDetail } from '../bookings/booking-detail';
-import { BookingsTable } from '../bookings/bookings-table';
-import { RefundModal } from '../bookings/refund-modal';
+import { BookingDetail, BookingsTable, RefundModal, useViewedBooking } from '../bookings';
 import { RecordHistory } from '../audit';
 import { RestaurantCards } from './restaurant-cards';
 import { useGetRestaurantQuery } from './restaurants-api';
-
-/** URL parameter of the booking shown in detail, as on the bookings screen. */
-const VIEWED_BOOKING_PARAM = 'booking';
 
 /** Spec 01 §9: the restaurant page shows 5 bookings per page. */
 export const RECENT_BOOKINGS_PAGE_SIZE = 5;
@@ -23,18 +18,10 @@ export const RECENT_BOOKINGS_PAGE_SIZE = 5;
 export default function RestaurantBookingsPage() {
   const { restaurantId = '' } = useParams();
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
   const query = useGetRestaurantQuery(restaurantId);
   const [refunding, setRefunding] = useState<Booking | null>(null);
   const restaurant = query.data?.data[0];
-  const viewedId = searchParams.get(VIEWED_BOOKING_PARAM);
-
-  const setViewed = (id: string | null) => {
-    const next = new URLSearchParams(searchParams);
-    if (id) next.set(VIEWED_BOOKING_PARAM, id);
-    else next.delete(VIEWED_BOOKING_PARAM);
-    setSearchParams(next);
-  };
+  const [viewedId, setViewed] = useViewedBooking();
 
   const back = (
     <div>

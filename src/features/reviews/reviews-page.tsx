@@ -1,48 +1,78 @@
 import { useState } from 'react';
-import { Button, Flex, Input, Select, Space, Typography } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { Button, Space, Typography } from 'antd';
 import { errorText } from '../../api/errors';
 import type { Review, ReviewStatus } from '../../api/types';
 import { notify } from '../../app/notify';
-import { ListTable } from '../../components/list/list-table';
-import { listTableState } from '../../components/list/list-table-state';
-import { useListQuery } from '../../components/list/use-list-query';
-import { StatusBadge } from '../../components/status-badge';
+import { selectFilter } from '../../components/list/list-filters';
+import { ListScreen, type ListColumn } from '../../components/list/list-screen';
+import { statusColumn } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/dates';
 import { ReviewDetailsModal } from './review-details-modal';
 import { ReviewRating } from './review-rating';
 import { useListReviewsQuery, useUpdateReviewStatusMutation } from './reviews-api';
 
-const FILTERS = ['status', 'rating'] as const;
-const STATUS_OPTIONS = [
-  { value: '', label: 'All Statuses' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-];
-const RATING_OPTIONS = [
-  { value: '', label: 'All Ratings' },
-  ...[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${n} Star${n > 1 ? 's' : ''}` })),
-];
 const UPDATE_FAILED = 'Failed to update review status';
+const RATINGS = ['1', '2', '3', '4', '5'];
 
-/** Only the contract's values are taken from the URL (an old link may hold others). */
-const ACCEPT = {
-  status: STATUS_OPTIONS.map((option) => option.value).filter(Boolean),
-  rating: RATING_OPTIONS.map((option) => option.value).filter(Boolean),
+const FILTERS = {
+  status: selectFilter<ReviewStatus>(
+    'Status',
+    [
+      { value: '', label: 'All Statuses' },
+      { value: 'pending', label: 'Pending' },
+      { value: 'approved', label: 'Approved' },
+      { value: 'rejected', label: 'Rejected' },
+    ],
+    { width: 160 },
+  ),
+  rating: {
+    label: 'Rating',
+    control: [
+      { value: '', label: 'All Ratings' },
+      ...RATINGS.map((n) => ({ value: n, label: `${n} Star${n === '1' ? '' : 's'}` })),
+    ],
+    width: 140,
+    parse: (value: string) => (RATINGS.includes(value) ? Number(value) : undefined),
+  },
 };
 
+const TEXTS = {
+  search: 'Search by restaurant or review...',
+  loading: 'Loading reviews...',
+  empty: 'No reviews found',
+  error: {
+    http: 'Failed to load reviews. Please try again later.',
+    other: 'Failed to load reviews. Please try again later.',
+  },
+};
+
+const COLUMNS: ListColumn<Review>[] = [
+  { title: 'User', key: 'user', text: (review) => review.userEmail },
+  { title: 'Restaurant', key: 'restaurant', text: (review) => review.restaurantName },
+  {
+    title: 'Rating',
+    key: 'rating',
+    text: (review) => String(review.rating),
+    render: (review) => <ReviewRating rating={review.rating} />,
+  },
+  {
+    title: 'Comment',
+    key: 'comment',
+    text: (review) => review.description,
+    render: (review) => (
+      <Typography.Text ellipsis={{ tooltip: review.description }} style={{ maxWidth: 280 }}>
+        {review.description}
+      </Typography.Text>
+    ),
+  },
+  { title: 'Date', key: 'date', text: (review) => formatDateTime(review.createdAt) },
+  statusColumn('Status', 'status', (review) => ({ status: review.status })),
+];
+
 export default function ReviewsPage() {
-  const list = useListQuery({ filters: FILTERS, accept: ACCEPT });
-  const status = list.filters.status as ReviewStatus | undefined;
-  const rating = list.filters.rating === undefined ? undefined : Number(list.filters.rating);
-  const reviews = useListReviewsQuery({ ...list.queryArgs, status, rating });
   const [updateStatus] = useUpdateReviewStatusMutation();
   const [busy, setBusy] = useState<{ id: string; status: ReviewStatus } | null>(null);
   const [viewedId, setViewedId] = useState<string | null>(null);
-
-  const rows = reviews.data?.data;
-  const viewed = rows?.find((review) => review._id === viewedId) ?? null;
 
   const decide = async (review: Review, next: ReviewStatus) => {
     setBusy({ id: review._id, status: next });
@@ -92,76 +122,26 @@ export default function ReviewsPage() {
   };
 
   return (
-    <Flex vertical gap="middle">
-      <Flex gap="middle" wrap>
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder="Search by restaurant or review..."
-          aria-label="Search by restaurant or review..."
-          value={list.searchInput}
-          onChange={(event) => list.setSearch(event.target.value)}
-          style={{ maxWidth: 360 }}
-        />
-        <Select
-          aria-label="Status"
-          value={status ?? ''}
-          options={STATUS_OPTIONS}
-          onChange={(value) => list.setFilter('status', value)}
-          style={{ width: 160 }}
-        />
-        <Select
-          aria-label="Rating"
-          value={rating === undefined ? '' : String(rating)}
-          options={RATING_OPTIONS}
-          onChange={(value) => list.setFilter('rating', value)}
-          style={{ width: 140 }}
-        />
-        <Button onClick={list.clearFilters}>Clear Filters</Button>
-      </Flex>
-      <ListTable<Review>
-        {...listTableState(reviews, list, {
-          http: 'Failed to load reviews. Please try again later.',
-          other: 'Failed to load reviews. Please try again later.',
-        })}
-        loadingText="Loading reviews..."
-        emptyText="No reviews found"
-        onRetry={() => {
-          list.setPage(1);
-          void reviews.refetch();
-        }}
-        columns={[
-          { title: 'User', dataIndex: 'userEmail', key: 'user' },
-          { title: 'Restaurant', dataIndex: 'restaurantName', key: 'restaurant' },
-          {
-            title: 'Rating',
-            key: 'rating',
-            render: (_, review) => <ReviewRating rating={review.rating} />,
-          },
-          {
-            title: 'Comment',
-            key: 'comment',
-            render: (_, review) => (
-              <Typography.Text ellipsis={{ tooltip: review.description }} style={{ maxWidth: 280 }}>
-                {review.description}
-              </Typography.Text>
-            ),
-          },
-          { title: 'Date', key: 'date', render: (_, review) => formatDateTime(review.createdAt) },
-          {
-            title: 'Status',
-            key: 'status',
-            render: (_, review) => <StatusBadge status={review.status} />,
-          },
-          { title: 'Actions', key: 'actions', render: (_, review) => actions(review) },
-        ]}
-      />
-      <ReviewDetailsModal
-        review={viewed}
-        busyStatus={viewed && busy?.id === viewed._id ? busy.status : null}
-        onDecide={(review, next) => void decide(review, next)}
-        onClose={() => setViewedId(null)}
-      />
-    </Flex>
+    <ListScreen
+      query={useListReviewsQuery}
+      filters={FILTERS}
+      clearable
+      texts={TEXTS}
+      retry="first-page"
+      columns={COLUMNS}
+      actions={actions}
+    >
+      {(rows) => {
+        const viewed = rows?.find((review) => review._id === viewedId) ?? null;
+        return (
+          <ReviewDetailsModal
+            review={viewed}
+            busyStatus={viewed && busy?.id === viewed._id ? busy.status : null}
+            onDecide={(review, next) => void decide(review, next)}
+            onClose={() => setViewedId(null)}
+          />
+        );
+      }}
+    </ListScreen>
   );
 }
