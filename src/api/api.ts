@@ -1,4 +1,4 @@
-import type { Action } from '@reduxjs/toolkit';
+import { createAction, type Action } from '@reduxjs/toolkit';
 import {
   createApi,
   fetchBaseQuery,
@@ -6,15 +6,17 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { notify } from '../app/notify';
-import { sessionEnded } from '../features/auth/auth-slice';
-import { clearStoredSession } from '../features/auth/session-storage';
+import { notify } from '../lib/notify';
 import { API_BASE_URL } from './config';
 import { answeredAction, apiUnreachable, type ConnectionState } from './connection-slice';
 import { serverMessage } from './errors';
 
-/** Shown on the login page when a call is refused for an invalid or expired token. */
-export const SESSION_EXPIRED_MESSAGE = 'Authorization failed: invalid token';
+/**
+ * A call was refused for an invalid or expired token (raised once per session): the auth
+ * feature ends the session.
+ */
+export const unauthorized = createAction('api/unauthorized');
+
 /** Shown as a toast when the server refuses a call with 403 and sends no message. */
 export const FORBIDDEN_MESSAGE = 'You are not authorized to access this panel';
 
@@ -66,8 +68,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
     // Only the first refusal ends the session: when ten calls fail together the others find it
     // ended already, and a late 401 for an earlier session's token leaves a newer one alone.
     if (sentToken && tokenOf(queryApi.getState) === sentToken) {
-      clearStoredSession();
-      queryApi.dispatch(sessionEnded({ notice: SESSION_EXPIRED_MESSAGE }));
+      queryApi.dispatch(unauthorized());
       queryApi.dispatch(api.util.resetApiState());
     }
   } else if (result.error.status === 403) {

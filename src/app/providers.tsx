@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import { Provider } from 'react-redux';
-import { setMessageApi } from './notify';
+import { setMessageApi } from '../lib/notify';
 import type { AppStore } from './store';
 
 /** Lets code outside React (the API base query) show toasts through antd's <App>. */

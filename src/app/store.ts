@@ -2,7 +2,7 @@ import { combineReducers, configureStore, type Action, type ThunkAction } from '
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/api';
 import { connectionSlice } from '../api/connection-slice';
-import { authSlice, initialAuthState } from '../features/auth/auth-slice';
+import { authListener, authSlice, initialAuthState } from '../features/auth/auth-slice';
 import { restoreSession } from '../features/auth/session-storage';
 import { bulkUploadSlice } from '../features/bulk-upload/bulk-upload-slice';
 import { uiSlice } from './ui-slice';
@@ -25,7 +25,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState ?? { auth: initialAuthState(restoreSession()) },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault().prepend(authListener.middleware).concat(api.middleware),
   });
   setupListeners(store.dispatch);
   return store;

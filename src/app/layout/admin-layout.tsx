@@ -6,8 +6,8 @@ import { PageSpinner } from '../../components/page-spinner';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import type { ScreenHandle } from '../screens';
 import { sidebarCollapsedSet, sidebarToggled } from '../ui-slice';
+import { PageTitleContext } from '../../components/page-title';
 import { OutageBanner } from './outage-banner';
-import { PageTitleContext } from './page-title';
 import { SidebarMenu } from './sidebar-menu';
 import { UserMenu } from './user-menu';
 

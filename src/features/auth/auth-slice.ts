@@ -1,4 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createListenerMiddleware, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { unauthorized } from '../../api/api';
+import { clearStoredSession } from './session-storage';
 import type { SessionUser, StoredSession } from './session-storage';
 
 /**
@@ -27,6 +29,9 @@ export function initialAuthState(stored: StoredSession | null): AuthState {
   return stored ? { ...stored, status: 'checking', notice: null } : anonymousAuthState;
 }
 
+/** Shown on the login page when a call is refused for an invalid or expired token. */
+export const SESSION_EXPIRED_MESSAGE = 'Authorization failed: invalid token';
+
 export const authSlice = createSlice({
   name: 'auth',
   initialState: anonymousAuthState,
@@ -45,6 +50,17 @@ export const authSlice = createSlice({
       state.notice = null;
     },
   },
+  extraReducers: (builder) => {
+    // A call refused for an invalid or expired token ends the session with this notice.
+    builder.addCase(unauthorized, () => ({
+      ...anonymousAuthState,
+      notice: SESSION_EXPIRED_MESSAGE,
+    }));
+  },
 });
+
+/** The auth feature's side effects of actions raised elsewhere: a refused token is forgotten. */
+export const authListener = createListenerMiddleware();
+authListener.startListening({ actionCreator: unauthorized, effect: () => clearStoredSession() });
 
 export const { signedIn, sessionVerified, sessionEnded, noticeDismissed } = authSlice.actions;

@@ -1,13 +1,13 @@
 import { api } from '../../api/api';
 import { httpStatus, serverMessage } from '../../api/errors';
-import type { AppThunk } from '../../app/store';
+import type { AppThunk } from '../../app/hooks';
 import { authApi } from './auth-api';
-import { sessionEnded, sessionVerified, signedIn } from './auth-slice';
+import { SESSION_EXPIRED_MESSAGE, sessionEnded, sessionVerified, signedIn } from './auth-slice';
 import { clearStoredSession, saveSession, type StoredSession } from './session-storage';
 
 /** Session check messages (spec 01 §8). */
 export const SESSION_CHECK_MESSAGES = {
-  unauthorized: 'Authorization failed: invalid token',
+  unauthorized: SESSION_EXPIRED_MESSAGE,
   serverError: 'Session verification failed',
   unexpected: 'An unexpected error occurred',
 } as const;

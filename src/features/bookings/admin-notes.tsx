@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Input } from 'antd';
 import { useAppSelector } from '../../app/hooks';
-import { notify } from '../../app/notify';
+import { notify } from '../../lib/notify';
 import { useUpdateBookingNotesMutation } from './bookings-api';
 import { notesFailedText, notesSavedText, type BookingEntry } from './entry-messages';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Flex } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import type { Booking } from '../../api/types';
-import { usePageTitle } from '../../app/layout/page-title';
+import { usePageTitle } from '../../components/page-title';
 import { BookingDetail } from './booking-detail';
 import { useGetBookingsRestaurantQuery } from './bookings-api';
 import { BookingsTable } from './bookings-table';

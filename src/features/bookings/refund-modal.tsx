@@ -14,7 +14,7 @@ import {
 import { UserOutlined } from '@ant-design/icons';
 import { httpStatus, serverMessage } from '../../api/errors';
 import type { Booking, BookingOrder, RefundReasonCode } from '../../api/types';
-import { notify } from '../../app/notify';
+import { notify } from '../../lib/notify';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { Money } from '../../components/money';
 import { currencyDecimals, formatMoney, fromMinor, toMinor } from '../../lib/money';

@@ -4,7 +4,7 @@
  * ingredient as a JSON entry (a missing price is 0), and the images under media: local files
  * matched by name case-insensitively, URLs downloaded first.
  */
-import type { MenuCsvRow } from './menu-csv';
+import type { MenuCsvRow } from './menu-row';
 import { isUrl, localImageMissing } from './validate-row';
 
 export type FetchImage = (url: string) => Promise<Blob>;

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { API_BASE_URL } from '../../api/config';
 import { adminUser } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
-import { MENU_CSV_COLUMNS } from './menu-csv';
+import { MENU_CSV_COLUMNS } from './menu-row';
 
 // antd's Select closes through a MessageChannel macro-task, which this jsdom lacks.
 if (typeof globalThis.MessageChannel === 'undefined') {

@@ -1,4 +1,4 @@
-import type { MenuCsvRow } from './menu-csv';
+import type { MenuCsvRow } from './menu-row';
 import {
   bulkUploadSlice,
   cancelRequested,

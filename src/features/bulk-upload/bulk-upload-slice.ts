@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { MenuCsvRow } from './menu-csv';
+import type { MenuCsvRow } from './menu-row';
 
 /**
  * The bulk menu upload run (spec 02 §3, §4): the loaded CSV, the selected restaurant and each

@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
-import { MAX_MEDIA, MENU_CSV_COLUMNS } from './menu-csv';
+import { MAX_MEDIA } from './menu-csv';
+import { MENU_CSV_COLUMNS } from './menu-row';
 
 /** The CSV format notes beside the row table. */
 export function FormatNotes() {

@@ -1,10 +1,5 @@
-import {
-  MENU_CSV_COLUMNS,
-  menuTemplateCsv,
-  rowsFromTable,
-  rowsToCsv,
-  splitExtras,
-} from './menu-csv';
+import { menuTemplateCsv, rowsFromTable, rowsToCsv, splitExtras } from './menu-csv';
+import { MENU_CSV_COLUMNS } from './menu-row';
 import { parseMenuCsvText } from './parse-csv';
 
 const HEADER = MENU_CSV_COLUMNS.join(',');

@@ -4,23 +4,13 @@
  * or pipe, extra ingredients as name:price pairs (missing price → 0), at most 5 media kept.
  */
 import { splitList, stripBom, toCsv } from '../../lib/csv';
+import {
+  MENU_CSV_COLUMNS,
+  type ExtraIngredient,
+  type MenuCsvColumn,
+  type MenuCsvRow,
+} from './menu-row';
 import { rowProblems } from './validate-row';
-
-export const MENU_CSV_COLUMNS = [
-  'itemName',
-  'category',
-  'ingredients',
-  'removableIngredients',
-  'newIngredients',
-  'extraIngredients',
-  'itemPrice',
-  'discountedPrice',
-  'itemDetail',
-  'media',
-  'restaurant',
-] as const;
-
-export type MenuCsvColumn = (typeof MENU_CSV_COLUMNS)[number];
 
 export const MAX_MEDIA = 5;
 export const TEMPLATE_FILE_NAME = 'menu_template.csv';
@@ -43,36 +33,6 @@ export const TEMPLATE_EXAMPLE: Record<MenuCsvColumn, string> = {
 export function menuTemplateCsv(): string {
   return toCsv([[...MENU_CSV_COLUMNS], MENU_CSV_COLUMNS.map((column) => TEMPLATE_EXAMPLE[column])]);
 }
-
-export type ExtraIngredient = {
-  ingredient: string;
-  /** The price text as written ('' when missing, which counts as 0). */
-  price: string;
-};
-
-/** One CSV data row, cells trimmed and lists split. */
-export type MenuCsvRow = {
-  /** 1-based position among the data rows (the table's #). */
-  index: number;
-  itemName: string;
-  category: string;
-  ingredients: string[];
-  removableIngredients: string[];
-  newIngredients: string[];
-  extraIngredients: ExtraIngredient[];
-  itemPrice: string;
-  discountedPrice: string;
-  itemDetail: string;
-  /** File names or URLs, at most 5. */
-  media: string[];
-  /** How many media entries the cell held (more than 5 are dropped). */
-  mediaCount: number;
-  restaurant: string;
-  /** The row's cells by column, as read (for downloading failed rows). */
-  cells: Record<MenuCsvColumn, string>;
-  /** Problems of the row itself (rowProblems), found when it was read. */
-  problems?: string[];
-};
 
 /** Extra ingredients "Cheese:1.50|Bacon" → [{Cheese, '1.50'}, {Bacon, ''}]. */
 export function splitExtras(cell: string | undefined): ExtraIngredient[] {

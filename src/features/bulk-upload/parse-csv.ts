@@ -6,7 +6,8 @@
  */
 import { parseTable } from './csv-table';
 import type { WorkerReply } from './csv.worker';
-import { rowsFromTable, type MenuCsvRow } from './menu-csv';
+import { rowsFromTable } from './menu-csv';
+import type { MenuCsvRow } from './menu-row';
 
 export const WORKER_THRESHOLD_BYTES = 256 * 1024;
 

@@ -3,7 +3,7 @@ import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { StatusBadge } from '../../components/status-badge';
 import type { RowProgress } from './bulk-upload-slice';
-import type { MenuCsvRow } from './menu-csv';
+import type { MenuCsvRow } from './menu-row';
 
 export const EMPTY_TEXT = 'No CSV loaded yet. Download the template to see required columns.';
 

@@ -5,7 +5,7 @@
  * reason: the check's problems, the server's message, or the spec's default). Cancelling stops
  * before the next row; the rows not reached stay pending.
  */
-import type { AppThunk } from '../../app/store';
+import type { AppThunk } from '../../app/hooks';
 import { serverMessage } from '../../api/errors';
 import { bulkUploadApi } from './bulk-upload-api';
 import { buildMenuItemForm, type FetchImage } from './build-form';

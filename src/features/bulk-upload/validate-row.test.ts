@@ -1,4 +1,4 @@
-import type { MenuCsvRow } from './menu-csv';
+import type { MenuCsvRow } from './menu-row';
 import { compareDecimal, restaurantOf, validateRow, type ValidationContext } from './validate-row';
 
 const RESTAURANT = '4f1c2a9e-7d3b-4c55-9a61-0d2e8b7f6a10';

@@ -3,7 +3,7 @@
  * else the configured default), the media (1 to 5; each file name must match a selected local
  * file case-insensitively; URLs are fetched when the row is sent), and the prices.
  */
-import type { MenuCsvRow } from './menu-csv';
+import type { MenuCsvRow } from './menu-row';
 
 export const RESTAURANT_MISSING = 'Restaurant ID missing (row, selected, or default)';
 export const localImageMissing = (filename: string) => `Local image not selected: ${filename}`;

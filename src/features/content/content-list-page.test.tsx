@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reply } from '../../test/mock-api';
 import { adminUser, renderApp } from '../../test/render-app';
-import { contentRow, contentServer, deferred } from './content-test-server';
+import { contentRow, contentServer, deferred } from '../../test/content-test-server';
 
 // The first render of a file loads antd in jsdom, which is slow on a busy machine.
 jest.setTimeout(90_000);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ContentStatus, ContentType, StaticContent } from '../../api/types';
-import { notify } from '../../app/notify';
+import { notify } from '../../lib/notify';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { selectFilter } from '../../components/list/list-filters';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';

@@ -6,7 +6,7 @@ import { AppProviders } from '../../app/providers';
 import { makeStore } from '../../app/store';
 import { reply } from '../../test/mock-api';
 import { adminUser, renderApp } from '../../test/render-app';
-import { contentServer, deferred, editorPages } from './content-test-server';
+import { contentServer, deferred, editorPages } from '../../test/content-test-server';
 import TextEditorPage from './text-editor-page';
 
 // The first render of a file loads antd and Quill in jsdom, which is slow on a busy machine.

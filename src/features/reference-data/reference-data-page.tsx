@@ -7,7 +7,7 @@ import { Avatar, Button, Flex, Space } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import { errorText } from '../../api/errors';
 import { useAppSelector } from '../../app/hooks';
-import { notify } from '../../app/notify';
+import { notify } from '../../lib/notify';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { useFirstPage } from '../../components/list/use-list-query';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { serverMessage } from '../../api/errors';
-import { notify } from '../../app/notify';
+import { notify } from '../../lib/notify';
 import { useUpdateRestaurantMutation } from './restaurants-api';
 
 type Field = 'online' | 'isFeatured' | 'platformCommission';

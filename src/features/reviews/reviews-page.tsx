@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { errorText } from '../../api/errors';
 import type { Review, ReviewStatus } from '../../api/types';
-import { notify } from '../../app/notify';
+import { notify } from '../../lib/notify';
 import { selectFilter } from '../../components/list/list-filters';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { statusColumn } from '../../components/status-badge';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Space } from 'antd';
 import { errorText } from '../../api/errors';
 import type { User } from '../../api/types';
-import { notify } from '../../app/notify';
+import { notify } from '../../lib/notify';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { statusColumn } from '../../components/status-badge';

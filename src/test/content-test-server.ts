@@ -1,12 +1,6 @@
 /** An in-memory /static endpoint for the content screens' tests (mirrors the contract). */
-import {
-  mockApi,
-  reply,
-  sessionCheckOk,
-  type MockReply,
-  type MockRequest,
-} from '../../test/mock-api';
-import type { StaticContent } from '../../api/types';
+import { mockApi, reply, sessionCheckOk, type MockReply, type MockRequest } from './mock-api';
+import type { StaticContent } from '../api/types';
 
 let sequence = 0;
 export function contentRow(
