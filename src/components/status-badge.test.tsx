@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { StatusBadge, statusColor, statusLabel } from './status-badge';
+import { badgeText, StatusBadge, statusColor, statusColumn, statusLabel } from './status-badge';
 
 describe('StatusBadge', () => {
   it('colours by status value, whatever its case', () => {
@@ -23,5 +23,22 @@ describe('StatusBadge', () => {
     expect(screen.getByText('Confirmed')).toHaveClass('ant-tag-blue');
     expect(screen.getByText('Paid')).toHaveClass('ant-tag-geekblue');
     expect(screen.getByText('N/A')).toBeInTheDocument();
+  });
+});
+
+describe('statusColumn', () => {
+  const column = statusColumn('Payout Status', 'payout', (row: { payout: boolean }) =>
+    row.payout ? { status: 'deposited', label: 'Paid' } : { status: 'pending' },
+  );
+
+  it("gives the badge's text as the cell's text: the label, else the capitalised status", () => {
+    expect(column.text({ payout: true })).toBe('Paid');
+    expect(column.text({ payout: false })).toBe('Pending');
+    expect(badgeText({ status: null })).toBe('N/A');
+  });
+
+  it('shows the badge on screen', () => {
+    render(<>{column.render?.({ payout: true })}</>);
+    expect(screen.getByText('Paid')).toHaveClass('ant-tag-geekblue');
   });
 });
