@@ -2,9 +2,9 @@ import { Button, DatePicker, Flex, Input, Select, Tag, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
+import { errorText } from '../../api/errors';
 import type { AuditAction, AuditEvent } from '../../api/types';
 import { ListTable } from '../../components/list/list-table';
-import { listTableState } from '../../components/list/list-table-state';
 import { useListQuery } from '../../components/list/use-list-query';
 import { isIsoDay } from '../../lib/dates';
 import { AuditChanges } from './audit-changes';
@@ -43,7 +43,10 @@ export default function AuditLogPage() {
   const list = useListQuery({ filters: FILTERS, accept: ACCEPT });
   const { action, entityType, entityId, actorId, from, to } = list.filters;
   const events = useListAuditEventsQuery({
-    ...list.queryArgs,
+    skip: list.skip,
+    limit: list.limit,
+    ...(list.search ? { search: list.search } : {}),
+    ...{ entityType, entityId, actorId, from, to },
     action: action as AuditAction | undefined,
   });
   const rows = events.data?.data;
@@ -105,7 +108,15 @@ export default function AuditLogPage() {
         </Flex>
       ) : null}
       <ListTable<AuditEvent>
-        {...listTableState(events, list, { http: LOAD_FAILED, other: LOAD_FAILED })}
+        rows={rows}
+        total={events.data?.count}
+        page={list.page}
+        onPageChange={list.setPage}
+        isLoading={events.isLoading}
+        isFetching={events.isFetching}
+        error={
+          events.isError ? errorText(events.error, { http: LOAD_FAILED, other: LOAD_FAILED }) : null
+        }
         loadingText="Loading audit events..."
         emptyText="No audit events found"
         onRetry={() => void events.refetch()}
