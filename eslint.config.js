@@ -13,6 +13,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       '.tmp/',
+      '.stryker-tmp/',
+      'reports/',
       'openapi/schema.d.ts',
     ],
   },

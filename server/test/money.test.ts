@@ -2,9 +2,16 @@ import { exponentOf, fromMinor, toMinor } from '../src/lib/money.js';
 import { toUsdCents } from '../src/lib/usd-rates.js';
 
 test('exponents: zero-decimal currencies and the rest', () => {
-  expect(exponentOf('JPY')).toBe(0);
-  expect(exponentOf('krw')).toBe(0);
-  expect(exponentOf('USD')).toBe(2);
+  for (const currency of ['JPY', 'krw', 'VND', 'IDR', 'xpf']) expect(exponentOf(currency)).toBe(0);
+  for (const currency of ['USD', 'EUR', 'GBP']) expect(exponentOf(currency)).toBe(2);
+});
+
+test('amounts beyond the safe integers are refused, the largest safe one is kept', () => {
+  expect(toMinor('9007199254740991', 'JPY')).toBe(Number.MAX_SAFE_INTEGER);
+  expect(toMinor('9007199254740992', 'JPY')).toBeUndefined();
+  expect(toMinor('90071992547409.91', 'USD')).toBe(Number.MAX_SAFE_INTEGER);
+  expect(toMinor('90071992547409.92', 'USD')).toBeUndefined();
+  expect(toMinor('-9007199254740992', 'VND')).toBeUndefined();
 });
 
 test.each([
@@ -20,6 +27,13 @@ test.each([
   [1e-7, 'USD', undefined],
   [0.29, 'USD', 29],
   [4.35, 'USD', 435],
+  [' 12.34 ', 'USD', 1234],
+  ['1.2000', 'USD', 120],
+  ['x12.34', 'USD', undefined],
+  ['12.34x', 'USD', undefined],
+  [1e21, 'JPY', undefined],
+  [-1e-7, 'JPY', undefined],
+  [Infinity, 'USD', undefined],
 ])('toMinor(%p, %s) = %p', (amount, currency, expected) => {
   expect(toMinor(amount, currency)).toBe(expected);
 });
@@ -29,6 +43,7 @@ test('fromMinor gives the exact decimal back', () => {
   expect(fromMinor(5, 'USD')).toBe(0.05);
   expect(fromMinor(-250, 'GBP')).toBe(-2.5);
   expect(fromMinor(1500, 'JPY')).toBe(1500);
+  expect(fromMinor(0, 'USD')).toBe(0); // not -0
 });
 
 test('USD conversion is exact integer arithmetic, rounded half up', () => {

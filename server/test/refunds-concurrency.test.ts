@@ -3,7 +3,8 @@
  * (DATABASE_URL set) the requests really run in parallel transactions on a connection pool; on
  * PGlite they are serialised by the engine, and the same assertions must hold there too.
  */
-import { count, eq } from 'drizzle-orm';
+import { jest } from '@jest/globals';
+import { count, eq, sql } from 'drizzle-orm';
 import { bookings, orders, refunds } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { createBookingFixture } from './helpers/booking-fixture.js';
@@ -80,4 +81,81 @@ test(`${CONCURRENT} concurrent retries with one Idempotency-Key refund once`, as
   expect(refundIds.size).toBe(1);
   const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
   expect(order.refunded).toBe(1_000);
+});
+
+/**
+ * Another refund commits between this request's balance check and its transaction: the
+ * conditional updates alone must refuse it. Deterministic on either engine, unlike a race.
+ */
+async function refundAfterAConcurrentOne(
+  path: string,
+  payload: Record<string, unknown>,
+  concurrent: () => Promise<unknown>,
+) {
+  const db = t.database.db;
+  const transaction = db.transaction.bind(db);
+  const spy = jest
+    .spyOn(db, 'transaction')
+    .mockImplementationOnce(async (...args: Parameters<typeof db.transaction>) => {
+      await concurrent();
+      return transaction(...args);
+    });
+  try {
+    return await t.as({ method: 'POST', url: `/api/v1/admin/${path}`, payload });
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+test('the order guard: a refund that no longer fits after a concurrent one is refused', async () => {
+  // Two orders, so the booking still has room: only the order's conditional update can refuse.
+  const fx = await createBookingFixture(t.database.db, { orderTotals: [3_000, 2_000] });
+  const [orderId] = fx.orderIds;
+  const response = await refundAfterAConcurrentOne(
+    'orders/refund',
+    { orderId, amount: 20 },
+    async () => {
+      await t.database.db.update(orders).set({ refunded: 3_000 }).where(eq(orders.id, orderId));
+      await t.database.db
+        .update(bookings)
+        .set({ refundedTotal: sql`${bookings.refundedTotal} + 3000` })
+        .where(eq(bookings.id, fx.bookingId));
+    },
+  );
+  expect(response.statusCode).toBe(400);
+  expect(response.json().message).toBe('This order has already been fully refunded');
+  const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+  const [booking] = await t.database.db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.id, fx.bookingId));
+  expect(order.refunded).toBe(3_000);
+  expect(booking.refundedTotal).toBe(3_000);
+  const [{ n }] = await t.database.db
+    .select({ n: count() })
+    .from(refunds)
+    .where(eq(refunds.bookingId, fx.bookingId));
+  expect(n).toBe(0);
+});
+
+test('the booking guard: a booking refund that no longer fits after a concurrent one is refused', async () => {
+  const fx = await createBookingFixture(t.database.db, { orderTotals: [], depositTotal: 5_000 });
+  const response = await refundAfterAConcurrentOne(
+    'booking-refund',
+    { bookingId: fx.bookingId, amount: 10 },
+    () =>
+      t.database.db
+        .update(bookings)
+        .set({ refundedTotal: 4_500 })
+        .where(eq(bookings.id, fx.bookingId)),
+  );
+  expect(response.statusCode).toBe(400);
+  expect(response.json().message).toBe(
+    'Refund amount cannot exceed the remaining refundable amount of this booking (5.00 USD)',
+  );
+  const [booking] = await t.database.db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.id, fx.bookingId));
+  expect(booking.refundedTotal).toBe(4_500);
 });

@@ -30,6 +30,14 @@ describe('formatMoney', () => {
     expect(formatMoney(0.1, 'EUR')).toBe('€0.10');
   });
 
+  it('trims the currency code; shows 0 for what is not a finite number', () => {
+    expect(formatMoney(10, ' gbp ')).toBe('£10.00');
+    expect(formatMoney(Number.NaN, 'USD')).toBe('$0.00');
+    expect(formatMoney(Number.POSITIVE_INFINITY, 'EUR')).toBe('€0.00');
+    expect(formatMinor(Number.NaN, 'USD')).toBe('$0.00');
+    expect(formatMinor(undefined, 'JPY')).toBe('¥0');
+  });
+
   it('rounds zero-decimal currencies to whole units and gives others 2 decimals', () => {
     expect(formatMoney(1234.56, 'JPY')).toBe('¥1,235');
     expect(formatMoney(1234.4, 'KRW')).toBe('₩1,234');
@@ -47,6 +55,27 @@ describe('formatMoney', () => {
     expect(formatMoneyFallback(10, 'CAD')).toBe('C$10.00');
     expect(formatMoneyFallback(-10, 'USD')).toBe('-$10.00');
     expect(formatMoneyFallback(1500.4, 'JPY')).toBe('¥1,500');
+    expect(formatMoneyFallback(-0.001, 'USD')).toBe('$0.00');
+    expect(formatMoneyFallback(-0.005, 'USD')).toBe('-$0.01');
+    expect(formatMoneyFallback(-2500, 'XX')).toBe('-XX 2,500.00');
+  });
+
+  it('knows a symbol for each currency the seeded restaurants use', () => {
+    const symbols: [string, string][] = [
+      ['USD', '$1.00'],
+      ['AUD', 'A$1.00'],
+      ['NZD', 'NZ$1.00'],
+      ['CNY', 'CN¥1.00'],
+      ['INR', '₹1.00'],
+      ['KRW', '₩1'],
+      ['VND', '₫1'],
+      ['IDR', 'Rp1'],
+      ['XPF', 'CFP1'],
+      ['CHF', 'CHF1.00'],
+      ['AED', 'AED1.00'],
+      ['PKR', 'Rs1.00'],
+    ];
+    for (const [code, text] of symbols) expect(formatMoneyFallback(1, code)).toBe(text);
   });
 
   it('uses the fallback when Intl throws for a code', () => {
@@ -84,6 +113,9 @@ describe('toMinor', () => {
     expect(toMinor('1234.5', 'USD')).toBe(123450);
     expect(toMinor('7', 'USD')).toBe(700);
     expect(toMinor('.5', 'USD')).toBe(50);
+    expect(toMinor(' 1.5 ', 'USD')).toBe(150);
+    expect(toMinor('.5', 'JPY')).toBe(1);
+    expect(toMinor('0', 'USD')).toBe(0);
   });
 
   it('keeps zero-decimal currencies in whole units', () => {
@@ -102,13 +134,19 @@ describe('toMinor', () => {
   });
 
   it('rejects what is not a decimal number', () => {
-    expect(() => toMinor('abc', 'USD')).toThrow(RangeError);
+    expect(() => toMinor('abc', 'USD')).toThrow('Not a decimal amount: abc');
+    expect(() => toMinor(Number.POSITIVE_INFINITY, 'USD')).toThrow(RangeError);
+    expect(() => toMinor('.', 'USD')).toThrow(RangeError);
     expect(() => toMinor('', 'USD')).toThrow(RangeError);
     expect(() => toMinor('1.2.3', 'USD')).toThrow(RangeError);
     expect(() => toMinor(Number.NaN, 'USD')).toThrow(RangeError);
     expect(() => toMinor('-', 'USD')).toThrow(RangeError);
     expect(() => toMinor('1e400', 'USD')).toThrow(RangeError);
-    expect(() => toMinor('99999999999999999999', 'USD')).toThrow(RangeError);
+    expect(() => toMinor('99999999999999999999', 'USD')).toThrow(
+      'Amount out of range: 99999999999999999999',
+    );
+    expect(toMinor('90071992547409.91', 'USD')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() => toMinor('90071992547409.92', 'USD')).toThrow(RangeError);
   });
 });
 
@@ -128,7 +166,7 @@ describe('fromMinor', () => {
   });
 
   it('rejects a non-integer', () => {
-    expect(() => fromMinor(1.5, 'USD')).toThrow(RangeError);
+    expect(() => fromMinor(1.5, 'USD')).toThrow('Not an integer amount: 1.5');
   });
 });
 

@@ -45,7 +45,8 @@ export function formatMoneyFallback(amount: number, currency?: string | null): s
     maximumFractionDigits: decimals,
   }).format(Math.abs(amount));
   const symbol = FALLBACK_SYMBOLS[code];
-  const sign = amount < 0 && Number(digits.replace(/,/g, '')) !== 0 ? '-' : '';
+  // No minus before an amount that rounds to zero.
+  const sign = amount < 0 && /[1-9]/.test(digits) ? '-' : '';
   return symbol ? `${sign}${symbol}${digits}` : `${sign}${code} ${digits}`;
 }
 
@@ -54,7 +55,7 @@ export function formatMoneyFallback(amount: number, currency?: string | null): s
  * currencies are rounded to whole units, every other currency shows 2 decimals.
  */
 export function formatMoney(amount: number | null | undefined, currency?: string | null): string {
-  const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
+  const value = Number.isFinite(amount) ? Number(amount) : 0;
   const code = normalizeCurrency(currency);
   if (SPEC_SYMBOLS.has(code)) return formatMoneyFallback(value, code);
   const decimals = currencyDecimals(code);
@@ -72,16 +73,12 @@ export function formatMoney(amount: number | null | undefined, currency?: string
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
-/** Plain decimal digits of a number or numeric string (no exponent), or null when it is not one. */
-function decimalText(amount: number | string): string | null {
-  if (typeof amount === 'number') {
-    if (!Number.isFinite(amount)) return null;
-    const text = String(amount);
-    // Exponent notation only appears for very small or very large numbers.
-    return /e/i.test(text) ? amount.toFixed(20) : text;
-  }
-  const text = amount.trim();
-  return text === '' ? null : text;
+/** The decimal text of a number (no exponent) or a trimmed string; NaN and Infinity stay words. */
+function decimalText(amount: number | string): string {
+  if (typeof amount === 'string') return amount.trim();
+  const text = String(amount);
+  // Exponent notation only appears for very small or very large numbers.
+  return /e/i.test(text) ? amount.toFixed(20) : text;
 }
 
 /**
@@ -90,21 +87,20 @@ function decimalText(amount: number | string): string | null {
  * decimals are rounded half away from zero. Throws on anything that is not a decimal number.
  */
 export function toMinor(amount: number | string, currency?: string | null): number {
-  const text = decimalText(amount);
-  const match = text === null ? null : DECIMAL.exec(text);
+  const match = DECIMAL.exec(decimalText(amount));
   if (!match || (match[2] === '' && (match[3] ?? '') === '')) {
     throw new RangeError(`Not a decimal amount: ${String(amount)}`);
   }
   const [, sign, whole, fraction = ''] = match;
   const decimals = currencyDecimals(currency);
   const kept = fraction.slice(0, decimals).padEnd(decimals, '0');
-  const roundUp = fraction.length > decimals && fraction[decimals] >= '5';
-  let minor = BigInt(`${whole || '0'}${kept}`);
+  const roundUp = fraction.charAt(decimals) >= '5';
+  let minor = BigInt(`${whole}${kept}`);
   if (roundUp) minor += 1n;
   if (sign === '-') minor = -minor;
   const result = Number(minor);
   if (!Number.isSafeInteger(result)) throw new RangeError(`Amount out of range: ${String(amount)}`);
-  return result === 0 ? 0 : result;
+  return result;
 }
 
 /** Converts integer minor units to the major-unit number: fromMinor(1999, 'USD') === 19.99. */
@@ -119,6 +115,6 @@ export function fromMinor(minor: number, currency?: string | null): number {
 
 /** Formats integer minor units: formatMinor(1999, 'EUR') === '€19.99'. */
 export function formatMinor(minor: number | null | undefined, currency?: string | null): string {
-  const value = typeof minor === 'number' && Number.isFinite(minor) ? Math.round(minor) : 0;
+  const value = Number.isFinite(minor) ? Math.round(Number(minor)) : 0;
   return formatMoney(fromMinor(value, currency), currency);
 }

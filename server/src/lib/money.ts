@@ -9,15 +9,16 @@ export const exponentOf = (currency: string) => (ZERO_DECIMAL.has(currency.toUpp
 
 /** Minor units of a major-unit amount, or undefined when it has more decimals than the currency. */
 export function toMinor(amount: number | string, currency: string): number | undefined {
-  const text = typeof amount === 'number' ? numberToPlain(amount) : amount.trim();
+  // A number String() writes with an exponent (below 1e-6, from 1e21) has more decimals than any
+  // currency or is beyond the safe integers: the pattern refuses that text, as it should.
+  const text = typeof amount === 'number' ? String(amount) : amount.trim();
   const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return undefined;
   const [, sign, whole, rawFraction = ''] = match;
   const exponent = exponentOf(currency);
   const fraction = rawFraction.replace(/0+$/, '');
   if (fraction.length > exponent) return undefined;
-  const minor =
-    BigInt(whole) * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, '0') || '0');
+  const minor = BigInt(whole) * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, '0'));
   if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
   return Number(sign ? -minor : minor);
 }
@@ -30,12 +31,4 @@ export function fromMinor(minor: number, currency: string): number {
   const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
   const text = `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
   return Number(negative ? `-${text}` : text);
-}
-
-function numberToPlain(value: number): string {
-  if (!Number.isFinite(value)) return 'NaN';
-  const text = String(value);
-  if (!/e/i.test(text)) return text;
-  // 1e-7 and the like: far more decimals than any currency has.
-  return value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
 }

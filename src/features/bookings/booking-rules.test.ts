@@ -1,10 +1,12 @@
 import type { Booking } from '../../api/types';
 import {
   canSubmitRefund,
+  customerName,
   formatDetailDateTime,
   isRefundEligible,
   listTotal,
   paymentMethodText,
+  parseRefundAmount,
   paymentSummary,
 } from './booking-rules';
 import { formatMoney } from '../../lib/money';
@@ -37,6 +39,24 @@ describe('refund eligibility', () => {
     ['Deposited', 'payout', false],
   ])('payment %s, booking %s → %s', (PaymentStatus, status, expected) => {
     expect(isRefundEligible({ PaymentStatus, status })).toBe(expected);
+  });
+
+  it('trims both statuses; a missing one is not eligible / not cancelled', () => {
+    expect(isRefundEligible({ PaymentStatus: ' Paid ', status: 'confirmed' })).toBe(true);
+    expect(isRefundEligible({ PaymentStatus: 'Paid', status: ' cancelled ' })).toBe(false);
+    expect(isRefundEligible({ PaymentStatus: 'Paid', status: null })).toBe(true);
+    expect(isRefundEligible({ PaymentStatus: null, status: 'confirmed' })).toBe(false);
+  });
+});
+
+describe('customer name', () => {
+  it('joins first and last name, without a missing one', () => {
+    expect(customerName({ firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
+    expect(customerName({ firstName: 'Ada', lastName: '' })).toBe('Ada');
+    // Bookings stored before names were required may still lack one.
+    const missing = (names: object) => names as Parameters<typeof customerName>[0];
+    expect(customerName(missing({ firstName: 'Ada', lastName: null }))).toBe('Ada');
+    expect(customerName(missing({ firstName: null, lastName: 'Lovelace' }))).toBe('Lovelace');
   });
 });
 
@@ -74,6 +94,44 @@ describe('payment summary arithmetic', () => {
     expect(formatMoney(s.netRestaurantPayout, 'EUR')).toBe('€51.81');
   });
 
+  it('shows sub total, discount, tax, platform fee and refunds as the server sent them, 0 when missing', () => {
+    const s = paymentSummary(
+      details({
+        subTotal: 120.5,
+        discount: 12.25,
+        tax: 9.6,
+        total: 117.85,
+        platformFee: 3.5,
+        refundedTotal: 7.5,
+        netPayout: 100.1,
+      }),
+      'USD',
+    );
+    expect(s).toMatchObject({
+      subTotal: 120.5,
+      discount: 12.25,
+      tax: 9.6,
+      platformFee: 3.5,
+      total: 114.35,
+      totalChargedToCustomer: 117.85,
+      refundedTotal: 7.5,
+      netPayoutAfterRefunds: 100.1,
+    });
+    const missing = {} as Booking['paymentDetails'];
+    expect(paymentSummary(missing, 'USD')).toEqual({
+      subTotal: 0,
+      discount: 0,
+      tax: 0,
+      total: 0,
+      platformFee: 0,
+      netRestaurantPayout: 0,
+      platformFeeChargedToRestaurant: 0,
+      totalChargedToCustomer: 0,
+      refundedTotal: 0,
+      netPayoutAfterRefunds: 0,
+    });
+  });
+
   it('list Total is total, else subTotal', () => {
     expect(listTotal({ paymentDetails: details({ total: 20, subTotal: 18 }) })).toBe(20);
     expect(listTotal({ paymentDetails: details({ total: 0, subTotal: 18 }) })).toBe(18);
@@ -90,6 +148,14 @@ describe('payment method', () => {
     ).toBe('VISA **** 4242');
     expect(paymentMethodText({ paymentMethod: 'paypal', paymentMethodDetails: [] })).toBe('paypal');
     expect(paymentMethodText({ paymentMethod: null, paymentMethodDetails: [] })).toBe('N/A');
+    expect(paymentMethodText({ paymentMethod: '  ', paymentMethodDetails: [] })).toBe('N/A');
+    expect(paymentMethodText({ paymentMethod: ' cash ' } as never)).toBe('cash');
+    expect(
+      paymentMethodText({
+        paymentMethod: 'card',
+        paymentMethodDetails: [{ type: 'amex', cardNumber: '' }],
+      }),
+    ).toBe('AMEX');
   });
 });
 
@@ -102,6 +168,13 @@ describe('refund button', () => {
     expect(canSubmitRefund('abc', false)).toBe(false);
     expect(canSubmitRefund('5', true)).toBe(false);
     expect(canSubmitRefund('0.01', false)).toBe(true);
+  });
+
+  it('reads the typed amount trimmed; empty or not a number is null', () => {
+    expect(parseRefundAmount(' 12.5 ')).toBe(12.5);
+    expect(parseRefundAmount('')).toBeNull();
+    expect(parseRefundAmount('  ')).toBeNull();
+    expect(parseRefundAmount('1,5')).toBeNull();
   });
 });
 

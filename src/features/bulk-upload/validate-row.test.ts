@@ -101,3 +101,18 @@ test('decimal texts compare exactly', () => {
   expect(compareDecimal('.5', '0.49')).toBe(1);
   expect(compareDecimal('2', '11.00')).toBe(-1);
 });
+
+test('a restaurant id that is not a UUID is refused, from the row, the selection or the default', () => {
+  for (const bad of ['42', `${RESTAURANT}x`, `x${RESTAURANT}`, RESTAURANT.replace(/-/g, '')]) {
+    expect(validateRow(row({ restaurant: bad }), context())).toEqual([
+      `Invalid restaurant ID: ${bad}`,
+    ]);
+    expect(validateRow(row(), context({ selectedRestaurantId: bad }))).toEqual([
+      `Invalid restaurant ID: ${bad}`,
+    ]);
+    expect(
+      validateRow(row(), context({ selectedRestaurantId: null, defaultRestaurantId: bad })),
+    ).toEqual([`Invalid restaurant ID: ${bad}`]);
+  }
+  expect(validateRow(row({ restaurant: RESTAURANT.toUpperCase() }), context())).toEqual([]);
+});

@@ -1,0 +1,81 @@
+/**
+ * Mutation testing (Stryker with its jest runner) of the code where a wrong branch costs money
+ * or data: `npm run test:mutation [-- target ...]`. Each target mutates its own files and runs
+ * only their tests, one target after another, one mutant at a time (the machine is small); the
+ * scores are printed at the end and each report is kept in reports/mutation/<target>.json.
+ * Not part of `npm test` nor CI: it takes minutes per target.
+ */
+import { Stryker } from '@stryker-mutator/core';
+
+const TARGETS = {
+  'client-money': {
+    mutate: ['src/lib/money.ts'],
+    project: 'client',
+    tests: ['src/lib/money.test.ts'],
+  },
+  'server-money': {
+    mutate: ['server/src/lib/money.ts'],
+    project: 'server',
+    tests: ['server/test/money.test.ts'],
+  },
+  'booking-rules': {
+    mutate: ['src/features/bookings/booking-rules.ts'],
+    project: 'client',
+    tests: ['src/features/bookings/booking-rules.test.ts'],
+  },
+  'validate-row': {
+    mutate: ['src/features/bulk-upload/validate-row.ts'],
+    project: 'client',
+    tests: ['src/features/bulk-upload/validate-row.test.ts'],
+  },
+  refunds: {
+    mutate: ['server/src/handlers/refunds.ts'],
+    project: 'server',
+    tests: ['server/test/refunds.test.ts', 'server/test/refunds-concurrency.test.ts'],
+    database: true,
+  },
+};
+
+const names = process.argv.slice(2);
+for (const name of names) {
+  if (!TARGETS[name]) throw new Error(`Unknown target ${name}; known: ${Object.keys(TARGETS)}`);
+}
+
+const DETECTED = new Set(['Killed', 'Timeout']);
+const UNDETECTED = new Set(['Survived', 'NoCoverage']);
+const scores = [];
+for (const name of names.length ? names : Object.keys(TARGETS)) {
+  const target = TARGETS[name];
+  process.env.MUTATION_PROJECT = target.project;
+  process.env.MUTATION_TESTS = target.tests.join(',');
+  if (target.database) process.env.MUTATION_DATABASE = '1';
+  else delete process.env.MUTATION_DATABASE;
+  const started = Date.now();
+  const results = await new Stryker({
+    mutate: target.mutate,
+    testRunner: 'jest',
+    jest: {
+      projectType: 'custom',
+      configFile: 'scripts/mutation/jest.config.js',
+      enableFindRelatedTests: false,
+    },
+    testRunnerNodeArgs: ['--experimental-vm-modules', '--no-warnings'],
+    coverageAnalysis: 'perTest',
+    concurrency: 1,
+    reporters: ['clear-text', 'progress', 'json'],
+    jsonReporter: { fileName: `reports/mutation/${name}.json` },
+    ignorePatterns: ['build', 'data', 'e2e', 'reports', 'test-results*', 'playwright-report'],
+    tempDirName: '.stryker-tmp',
+  }).runMutationTest();
+  const detected = results.filter((r) => DETECTED.has(r.status)).length;
+  const undetected = results.filter((r) => UNDETECTED.has(r.status)).length;
+  scores.push({
+    target: name,
+    mutants: results.length,
+    detected,
+    undetected,
+    score: `${((100 * detected) / Math.max(1, detected + undetected)).toFixed(1)}%`,
+    minutes: ((Date.now() - started) / 60_000).toFixed(1),
+  });
+}
+console.table(scores);
