@@ -46,9 +46,11 @@ test('while the API cannot be reached a banner says since when the data is shown
 
   await page.route('**/api/v1/**', (route) => route.abort('connectionrefused'));
   // A screen not visited yet cannot load; one visited before shows what it had.
-  await sidebar(page).getByRole('menuitem', { name: 'Restaurants' }).click();
-  await sidebar(page).getByRole('menuitem', { name: 'Users' }).click();
   const banner = page.getByRole('alert').filter({ hasText: 'Cannot reach the server.' });
+  await sidebar(page).getByRole('menuitem', { name: 'Restaurants' }).click();
+  // Its call fails (not cut short by leaving the screen), so the banner comes.
+  await expect(banner).toBeVisible();
+  await sidebar(page).getByRole('menuitem', { name: 'Users' }).click();
   await expect(banner).toContainText(/Showing what was loaded at \d\d:\d\d\./);
   // The rows loaded before are still there.
   await expect(page.getByRole('cell', { name: firstEmail, exact: true })).toBeVisible();

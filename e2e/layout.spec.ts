@@ -16,6 +16,7 @@ const SCREENS = [
   ['Content Management', '/admin/text-editor', 'Content Management'],
   ['Content Items', '/admin/content', 'Content Management'],
   ['Bulk Menu Upload', '/admin/bulk-menu-upload', 'Bulk Menu Upload'],
+  ['Audit Log', '/admin/audit-log', 'Audit Log'],
 ] as const;
 
 test.beforeEach(async ({ page }) => {
