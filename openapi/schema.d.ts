@@ -368,6 +368,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/exports/bookings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export bookings as CSV
+     * @description Every booking listBookings selects with the same search and filters, newest arrival first (the restaurant page exports with restaurant={id}). File name `bookings-YYYY-MM-DD.csv`.
+     */
+    get: operations['exportBookings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/booking/{id}': {
     parameters: {
       query?: never;
@@ -1237,7 +1257,7 @@ export interface components {
         data: components['schemas']['ActivityLog'][];
       };
     /**
-     * @description The stable verb of an event (`admin.create` and `admin.reset` come from the create-admin command or the first start, not from a request). `activity.legacy` and `booking.activity` are entries carried over from the activity lists that existed before the audit trail (and seeded booking history).
+     * @description The stable verb of an event (`admin.create` and `admin.reset` come from the create-admin command or the first start, not from a request). `list.export` is a CSV export of a list (record type `list`, its name the list's, the search and filters in `details`). `activity.legacy` and `booking.activity` are entries carried over from the activity lists that existed before the audit trail (and seeded booking history).
      * @enum {string}
      */
     AuditAction:
@@ -1262,6 +1282,7 @@ export interface components {
       | 'auth.logout'
       | 'admin.create'
       | 'admin.reset'
+      | 'list.export'
       | 'booking.activity'
       | 'activity.legacy';
     /** @description A field's value: text, number (percentages are plain numbers), boolean, null (absent), or money as `{amount, currency}` with the amount in major units of its currency. */
@@ -1962,6 +1983,15 @@ export interface components {
     };
   };
   parameters: {
+    /** @description Only bookings of this restaurant (_id). */
+    BookingRestaurant: components['schemas']['Id'];
+    /** @description ISO date (YYYY-MM-DD); matches bookings whose arrivalDate is that UTC day. */
+    BookingArrivalDay: string;
+    BookingStatusFilter: components['schemas']['BookingStatus'];
+    /** @description Matched case-insensitively against PaymentStatus. */
+    PaymentStatusFilter: components['schemas']['PaymentStatus'];
+    /** @description true for Deposited (payout true), false for Pending. */
+    PayoutStatusFilter: boolean;
     /** @description Number of rows to skip (page index × page size). */
     Skip: number;
     /** @description Page size. */
@@ -1980,7 +2010,10 @@ export interface components {
     SlugQuery: string;
   };
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description attachment; filename="{list}-{YYYY-MM-DD}.csv" (the UTC day of the export). */
+    CsvAttachment: string;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2922,14 +2955,14 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
         /** @description Only bookings of this restaurant (_id). */
-        restaurant?: components['schemas']['Id'];
+        restaurant?: components['parameters']['BookingRestaurant'];
         /** @description ISO date (YYYY-MM-DD); matches bookings whose arrivalDate is that UTC day. */
-        arrivalDateTime?: string;
-        bookingStatus?: components['schemas']['BookingStatus'];
+        arrivalDateTime?: components['parameters']['BookingArrivalDay'];
+        bookingStatus?: components['parameters']['BookingStatusFilter'];
         /** @description Matched case-insensitively against PaymentStatus. */
-        paymentStatus?: components['schemas']['PaymentStatus'];
+        paymentStatus?: components['parameters']['PaymentStatusFilter'];
         /** @description true for Deposited (payout true), false for Pending. */
-        payoutStatus?: boolean;
+        payoutStatus?: components['parameters']['PayoutStatusFilter'];
       };
       header?: never;
       path?: never;
@@ -3115,6 +3148,46 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['BookingListResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportBookings: {
+    parameters: {
+      query?: {
+        /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
+        search?: components['parameters']['Search'];
+        /** @description Only bookings of this restaurant (_id). */
+        restaurant?: components['parameters']['BookingRestaurant'];
+        /** @description ISO date (YYYY-MM-DD); matches bookings whose arrivalDate is that UTC day. */
+        arrivalDateTime?: components['parameters']['BookingArrivalDay'];
+        bookingStatus?: components['parameters']['BookingStatusFilter'];
+        /** @description Matched case-insensitively against PaymentStatus. */
+        paymentStatus?: components['parameters']['PaymentStatusFilter'];
+        /** @description true for Deposited (payout true), false for Pending. */
+        payoutStatus?: components['parameters']['PayoutStatusFilter'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The bookings as a CSV file. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['CsvAttachment'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example Booking Ref,Restaurant,First Name,Last Name,Email,Phone,Arrival Date,Arrival Time,Guests,Type,Booking Status,Payment Status,Payout Status,Payout Date,Currency,Total,Platform Fee,Net Payout,Refunded,Created At
+           *     BK-100181,Prosacco Grill,Werner,Reichel,werner.reichel54@example.net,'+15613462025,2027-01-05,17:45,6,Date Night,payout,Deposited,Deposited,2026-11-23T17:05:35.088Z,CAD,279.55,9.50,246.36,0.00,2026-11-22T16:43:54.265Z
+           */
+          'text/csv': string;
         };
       };
       400: components['responses']['BadRequest'];

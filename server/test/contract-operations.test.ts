@@ -79,6 +79,8 @@ const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
   ['get', '/admin/restaurant/{id}/menu-items', 'listRestaurantMenuItems'],
   ['get', '/admin/booking/{id}', 'getBooking'],
   ['get', '/images/{id}', 'getImage'],
+  // Added by the contract (issue #15): CSV exports of the lists.
+  ['get', '/admin/exports/bookings', 'exportBookings'],
 ];
 
 /** Operations reachable without a token: login, and images so that <img> tags work. */

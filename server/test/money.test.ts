@@ -1,4 +1,4 @@
-import { exponentOf, fromMinor, toMinor } from '../src/lib/money.js';
+import { decimalText, exponentOf, fromMinor, toMinor } from '../src/lib/money.js';
 import { toUsdCents } from '../src/lib/usd-rates.js';
 
 test('exponents: zero-decimal currencies and the rest', () => {
@@ -54,4 +54,13 @@ test('USD conversion is exact integer arithmetic, rounded half up', () => {
   for (const key of ['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf']) {
     expect(() => toUsdCents(1n, key, 2)).toThrow(/No USD rate/);
   }
+});
+
+test('decimalText writes the exact decimal with the currency’s decimals', () => {
+  expect(decimalText(1234, 'USD')).toBe('12.34');
+  expect(decimalText(5, 'USD')).toBe('0.05');
+  expect(decimalText(-250, 'GBP')).toBe('-2.50');
+  expect(decimalText(1500, 'JPY')).toBe('1500');
+  expect(decimalText(0, 'EUR')).toBe('0.00');
+  expect(decimalText(Number.MAX_SAFE_INTEGER, 'USD')).toBe('90071992547409.91');
 });

@@ -1,64 +1,17 @@
 /** Bookings: the filtered list, one booking, admin notes and the booking's activities. */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { auditEvents, bookings, bookingStats, restaurants } from '../db/schema.js';
+import { auditEvents, bookings, bookingStats } from '../db/schema.js';
 import { change, recordChange } from '../lib/audit.js';
 import { bookingActivityText } from '../queries/activity-text.js';
-import { badRequest, notFound } from '../lib/http-error.js';
-import { iso, likePattern, utcDayRange } from '../lib/paging.js';
+import { notFound } from '../lib/http-error.js';
+import { iso } from '../lib/paging.js';
+import { bookingsWhere, valueFilters, type BookingsQuery } from '../queries/bookings-filter.js';
 import { loadBookingView, loadBookingViews } from '../queries/booking-view.js';
-import type { Handlers, QueryOf } from './types.js';
+import type { Handlers } from './types.js';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 
-/** Every searched booking field in one text, as indexed by bookings_search_idx (trigrams). */
-const searchText = sql`(${bookings.bookingRef} || ' ' || ${bookings.firstName} || ' ' || ${bookings.lastName} || ' ' || ${bookings.email})`;
-
-/**
- * The search: reference, first, last or full name, email, or the restaurant's name contains the
- * text. Each booking field is part of searchText, so `searchText ILIKE` (served by the trigram
- * index) is implied by the exact test and only narrows the rows it runs on.
- */
-function searchCondition(search: string | undefined): SQL | undefined {
-  const pattern = likePattern(search);
-  if (!pattern) return undefined;
-  return or(
-    and(
-      ilike(searchText, pattern),
-      or(
-        ilike(bookings.bookingRef, pattern),
-        ilike(bookings.firstName, pattern),
-        ilike(bookings.lastName, pattern),
-        ilike(sql`${bookings.firstName} || ' ' || ${bookings.lastName}`, pattern),
-        ilike(bookings.email, pattern),
-      ),
-    ),
-    sql`${bookings.restaurantId} = any(array(${sql`select ${restaurants.id} from ${restaurants} where ${ilike(restaurants.name, pattern)}`}))`,
-  );
-}
-
-/** The filters that are one value of a column, on bookings or on its figures per value. */
-function valueFilters(
-  table: typeof bookings | typeof bookingStats,
-  query: QueryOf<'listBookings'>,
-): SQL[] {
-  const conditions: (SQL | undefined)[] = [
-    query.restaurant ? eq(table.restaurantId, query.restaurant) : undefined,
-    query.bookingStatus ? eq(table.status, query.bookingStatus) : undefined,
-    query.paymentStatus
-      ? sql`lower(${table.paymentStatus}) = lower(${query.paymentStatus})`
-      : undefined,
-    query.payoutStatus === undefined ? undefined : eq(table.payout, query.payoutStatus),
-  ];
-  return conditions.filter((c): c is SQL => c !== undefined);
-}
-
-function arrivalDay(query: QueryOf<'listBookings'>): string | undefined {
-  if (!query.arrivalDateTime) return undefined;
-  const range = utcDayRange(query.arrivalDateTime);
-  if (!range) throw badRequest('arrivalDateTime must be a date (YYYY-MM-DD)');
-  return range[0].toISOString().slice(0, 10);
-}
 /**
  * A searched page and the number of matches in one statement. The matches are collected first
  * (trigram index, restaurant index), then sorted: walking the list's order and testing each row
@@ -93,7 +46,7 @@ async function searchPage(db: Db, where: SQL | undefined, skip: number, limit: n
  */
 async function filteredPage(
   db: Db,
-  query: QueryOf<'listBookings'>,
+  query: BookingsQuery,
   where: SQL | undefined,
   skip: number,
   limit: number,
@@ -130,14 +83,8 @@ export const bookingsHandlers: Handlers = {
   async listBookings(req) {
     const db = req.server.db;
     const { skip = 0, limit = 10 } = req.query;
-    const day = arrivalDay(req.query);
-    const search = searchCondition(req.query.search);
-    const where = and(
-      search,
-      day ? eq(bookings.arrivalDate, day) : undefined,
-      ...valueFilters(bookings, req.query),
-    );
-    const { total, ids } = search
+    const { where, searched } = bookingsWhere(req.query);
+    const { total, ids } = searched
       ? await searchPage(db, where, skip, limit)
       : await filteredPage(db, req.query, where, skip, limit);
     const data = await loadBookingViews(db, ids);

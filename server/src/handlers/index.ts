@@ -12,6 +12,7 @@ import { contentHandlers } from './content.js';
 import { menuHandlers } from './menu.js';
 import { imagesHandlers } from './images.js';
 import { auditHandlers } from './audit.js';
+import { exportsHandlers } from './exports.js';
 
 export const handlers: Handlers = {
   ...authHandlers,
@@ -26,4 +27,5 @@ export const handlers: Handlers = {
   ...menuHandlers,
   ...imagesHandlers,
   ...auditHandlers,
+  ...exportsHandlers,
 };

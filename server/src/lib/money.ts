@@ -23,12 +23,15 @@ export function toMinor(amount: number | string, currency: string): number | und
   return Number(sign ? -minor : minor);
 }
 
+/** Major units as exact decimal text, the currency's decimals always written (1234 → "12.34"). */
+export function decimalText(minor: number, currency: string): string {
+  const exponent = exponentOf(currency);
+  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
+  const text = exponent === 0 ? digits : `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+  return minor < 0 ? `-${text}` : text;
+}
+
 /** Major units for the API: the double nearest to the exact decimal (e.g. 1234 → 12.34). */
 export function fromMinor(minor: number, currency: string): number {
-  const exponent = exponentOf(currency);
-  if (exponent === 0) return minor;
-  const negative = minor < 0;
-  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
-  const text = `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
-  return Number(negative ? `-${text}` : text);
+  return Number(decimalText(minor, currency));
 }

@@ -1,4 +1,13 @@
-import { auditLogLink, changeText, recordLink, utcTime, valueText } from './audit-text';
+import {
+  actionLabel,
+  auditLogLink,
+  changeText,
+  exportFilterTexts,
+  recordLink,
+  recordTypeLabel,
+  utcTime,
+  valueText,
+} from './audit-text';
 
 describe('audit texts', () => {
   it('writes a change as "field: before → after", money in its currency, percentages with %', () => {
@@ -45,4 +54,14 @@ describe('audit texts', () => {
       '/admin/audit-log?entityType=restaurant&entityId=r1',
     );
   });
+});
+
+test('an export shows its search and filters, or "All rows"', () => {
+  expect(actionLabel('list.export')).toBe('List exported (CSV)');
+  expect(recordTypeLabel('list')).toBe('List');
+  expect(exportFilterTexts({ search: 'ab', bookingStatus: 'completed' })).toEqual([
+    'Search: ab',
+    'Booking status: completed',
+  ]);
+  expect(exportFilterTexts({})).toEqual(['All rows']);
 });

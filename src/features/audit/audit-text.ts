@@ -24,6 +24,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'auth.logout': 'Signed out',
   'admin.create': 'Administrator created',
   'admin.reset': 'Administrator password reset',
+  'list.export': 'List exported (CSV)',
   'booking.activity': 'Booking activity',
   'activity.legacy': 'Activity (before the audit trail)',
 };
@@ -42,6 +43,7 @@ export const RECORD_TYPE_LABELS: Record<string, string> = {
   allergy: 'Allergy',
   dietary: 'Dietary preference',
   cuisine: 'Cuisine',
+  list: 'List',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -62,6 +64,14 @@ const FIELD_LABELS: Record<string, string> = {
   'faq.question': 'FAQ question',
   'faq.answer': 'FAQ answer',
   faqs: 'FAQs',
+  // An export's filters.
+  bookingStatus: 'Booking status',
+  payoutStatus: 'Payout status',
+  arrivalDateTime: 'Arrival date',
+  createdAt: 'Created',
+  entityType: 'Record type',
+  entityId: 'Record',
+  actorId: 'Admin',
 };
 
 const REASON_LABELS: Record<string, string> = {
@@ -93,6 +103,14 @@ export function valueText(field: string, value: AuditValue): string {
 /** "Commission: 10% → 12.25%" */
 export const changeText = (change: { field: string; before: AuditValue; after: AuditValue }) =>
   `${fieldLabel(change.field)}: ${valueText(change.field, change.before)} → ${valueText(change.field, change.after)}`;
+
+/** An export's search and filters, one "name: value" each ("All rows" without any). */
+export const exportFilterTexts = (details: Record<string, string>): string[] => {
+  const entries = Object.entries(details);
+  return entries.length
+    ? entries.map(([name, value]) => `${fieldLabel(name)}: ${value}`)
+    : ['All rows'];
+};
 
 /** Time in UTC with seconds: "2026-11-23 16:58:07 UTC". */
 export const utcTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;

@@ -1,0 +1,142 @@
+/**
+ * List exports: each one equals its list over all pages, for several searches and filters, in
+ * the list's order; the file's cells; the audit event; the same refusals as the list.
+ */
+import { eq } from 'drizzle-orm';
+import { bookings, restaurants } from '../src/db/schema.js';
+import { bookingBatches } from '../src/queries/export-bookings.js';
+import { latestEvent } from './helpers/audit.js';
+import { exportCsv, listAll } from './helpers/csv-export.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+let t: TestApp;
+let restaurantId: string;
+let restaurantName: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const [restaurant] = await t.database.db.select().from(restaurants).limit(1);
+  restaurantId = restaurant.id;
+  restaurantName = restaurant.name;
+});
+afterAll(() => t.close());
+
+describe('bookings', () => {
+  const filters = () => [
+    '',
+    'bookingStatus=completed',
+    'paymentStatus=Paid&payoutStatus=false',
+    `restaurant=${restaurantId}`,
+    `search=${encodeURIComponent(restaurantName.split(' ')[0])}`,
+    `search=a&restaurant=${restaurantId}&payoutStatus=true`,
+    'arrivalDateTime=2026-12-01',
+  ];
+
+  test('the export equals the list over all pages, in its order', async () => {
+    for (const query of filters()) {
+      const listed = await listAll<{ bookingRef: string }>(t, `/api/v1/admin/bookings?${query}`);
+      const file = await exportCsv(t, 'exportBookings', `/api/v1/admin/exports/bookings?${query}`);
+      expect({ query, refs: file.rows.map((r) => r['Booking Ref']) }).toEqual({
+        query,
+        refs: listed.map((b) => b.bookingRef),
+      });
+    }
+  });
+
+  test('keyset batches of any size give the list’s rows once each, in order', async () => {
+    const listed = await listAll<{ bookingRef: string }>(t, '/api/v1/admin/bookings?');
+    for (const size of [1, 7, 1000]) {
+      const refs: string[] = [];
+      for await (const batch of bookingBatches(t.database.db, {}, size)) {
+        expect(batch.length).toBeLessThanOrEqual(size);
+        refs.push(...batch.map((r) => r.booking.bookingRef));
+      }
+      expect(refs).toEqual(listed.map((b) => b.bookingRef));
+    }
+  });
+
+  test('the file: header, money in major units with the currency, ISO UTC, formula-safe', async () => {
+    const [booking] = await t.database.db
+      .update(bookings)
+      .set({ firstName: '=cmd|calc', lastName: '+Smith', total: 123456, currency: 'EUR' })
+      .where(eq(bookings.restaurantId, restaurantId))
+      .returning();
+    const response = await t.as({
+      method: 'GET',
+      url: `/api/v1/admin/exports/bookings?search=${booking.bookingRef}`,
+    });
+    const day = new Date().toISOString().slice(0, 10);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="bookings-${day}.csv"`,
+    );
+    const file = await exportCsv(
+      t,
+      'exportBookings',
+      `/api/v1/admin/exports/bookings?search=${booking.bookingRef}`,
+    );
+    expect(file.header).toEqual([
+      'Booking Ref',
+      'Restaurant',
+      'First Name',
+      'Last Name',
+      'Email',
+      'Phone',
+      'Arrival Date',
+      'Arrival Time',
+      'Guests',
+      'Type',
+      'Booking Status',
+      'Payment Status',
+      'Payout Status',
+      'Payout Date',
+      'Currency',
+      'Total',
+      'Platform Fee',
+      'Net Payout',
+      'Refunded',
+      'Created At',
+    ]);
+    expect(file.rows).toHaveLength(1);
+    expect(file.rows[0]).toMatchObject({
+      'Booking Ref': booking.bookingRef,
+      Restaurant: restaurantName,
+      'First Name': "'=cmd|calc",
+      'Last Name': "'+Smith",
+      Currency: 'EUR',
+      Total: '1234.56',
+      'Created At': booking.createdAt.toISOString(),
+      'Payout Status': booking.payout ? 'Deposited' : 'Pending',
+    });
+    expect(file.rows[0]['Arrival Time']).toMatch(/^\d\d:\d\d$/);
+  });
+
+  test('each export is an audit event: who, which list, which filters', async () => {
+    await exportCsv(
+      t,
+      'exportBookings',
+      `/api/v1/admin/exports/bookings?bookingStatus=completed&search=%20ab%20`,
+    );
+    const event = await latestEvent(t.database.db);
+    expect(event).toMatchObject({
+      action: 'list.export',
+      actorId: t.adminId,
+      entityType: 'list',
+      entityId: null,
+      entityName: 'bookings',
+      details: { bookingStatus: 'completed', search: ' ab ' },
+    });
+    const [listed] = (
+      await t.as({ method: 'GET', url: `/api/v1/admin/audit-logs?action=list.export&limit=1` })
+    ).json().data;
+    expect(listed._id).toBe(event.id);
+  });
+
+  test('refused as the list: no token 401, another role 403, a bad day 400', async () => {
+    const url = '/api/v1/admin/exports/bookings';
+    expect((await t.as({ method: 'GET', url, token: null })).statusCode).toBe(401);
+    expect((await t.as({ method: 'GET', url, token: t.ownerToken })).statusCode).toBe(403);
+    const bad = await t.as({ method: 'GET', url: `${url}?arrivalDateTime=2026-13-45` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/arrivalDateTime/);
+  });
+});
