@@ -38,7 +38,7 @@ describe('statusColumn', () => {
   });
 
   it('shows the badge on screen', () => {
-    render(<>{column.render?.({ payout: true })}</>);
+    render(<>{column.render?.({ payout: true }, { setFilter: () => {} })}</>);
     expect(screen.getByText('Paid')).toHaveClass('ant-tag-geekblue');
   });
 });

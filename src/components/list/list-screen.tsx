@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, DatePicker, Flex, Input, Select, Space } from 'antd';
+import { Button, DatePicker, Flex, Input, Select, Space, Tag } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -7,15 +7,21 @@ import { errorText } from '../../api/errors';
 import type { FilterArgs, ListFilter } from './list-filters';
 import type { FilterRule } from './list-url';
 import { ListTable } from './list-table';
-import { useListQuery, type ListQuery } from './use-list-query';
+import { useListQuery } from './use-list-query';
+
+/** What a cell may do to its list (e.g. a link that filters by the cell's value). */
+export interface ListControls<F extends string> {
+  /** Sets (or with undefined or '', clears) one of the screen's filters, as its control does. */
+  setFilter: (name: F, value: string | undefined) => void;
+}
 
 /** One column: its cell as plain text (what an export writes) and, when richer, on screen. */
-export interface ListColumn<Row> {
+export interface ListColumn<Row, F extends string = never> {
   title: string;
   key: string;
   text: (row: Row) => string;
   /** The cell on screen; its text when not given. */
-  render?: (row: Row) => ReactNode;
+  render?: (row: Row, list: ListControls<F>) => ReactNode;
 }
 
 /** The spec's texts of a list screen. */
@@ -47,20 +53,23 @@ export interface ListPaging {
   search?: string;
 }
 
-type Filters = Record<string, ListFilter<unknown>>;
+type Filters<Row> = Record<string, ListFilter<unknown, Row>>;
 
 /** Booking types: the endpoint gives the whole list (this many rows at most) in one answer. */
 export const WHOLE_LIST_LIMIT = 1000;
 
-export interface ListScreenProps<Row, F extends Filters, Args extends object> {
+export interface ListScreenProps<Row, F extends Filters<Row>, Args extends object> {
   /** The list endpoint's query hook (e.g. useListUsersQuery). */
   query: (args: NoInfer<Args & ListPaging & FilterArgs<F>>) => ListQueryResult<Row>;
   /** The endpoint's other arguments on this screen (e.g. { restaurant }). */
   args?: Args;
-  columns: readonly ListColumn<Row>[];
+  columns: readonly ListColumn<Row, keyof F & string>[];
   /** The Actions column (last) of a row. */
   actions?: (row: Row) => ReactNode;
-  /** The filters after the search box, in this order, each kept in the URL under its name. */
+  /**
+   * The filters after the search box, in this order, each kept in the URL under its name; the
+   * set 'tag' filters are shown as closable tags above the table.
+   */
   filters?: F;
   texts: ListTexts;
   /** Shows "Clear Filters" after the filters. */
@@ -87,7 +96,7 @@ const NO_FILTERS = {};
  */
 export function ListScreen<
   Row extends object,
-  F extends Filters = Record<never, never>,
+  F extends Filters<Row> = Record<never, never>,
   Args extends object = Record<never, never>,
 >({
   query,
@@ -104,10 +113,20 @@ export function ListScreen<
   searchIn,
   children,
 }: ListScreenProps<Row, F, Args>) {
-  const names = Object.keys(filters) as (keyof F & string)[];
-  const accept: Partial<Record<keyof F & string, FilterRule>> = {};
+  type Name = keyof F & string;
+  const names = Object.keys(filters) as Name[];
+  const isName = (name: string): name is Name => names.includes(name as Name);
+  const accept: Partial<Record<Name, FilterRule>> = {};
   for (const name of names) accept[name] = (value) => filters[name].parse(value) !== undefined;
   const list = useListQuery({ filters: names, accept, pageSize, prefix: urlPrefix });
+  // A filter's change clears the filters it names (e.g. a record id with its record type).
+  const setFilter = (name: Name, value: string | undefined) => {
+    for (const other of filters[name].clears ?? []) {
+      if (isName(other)) list.setFilter(other, undefined);
+    }
+    list.setFilter(name, value);
+  };
+  const controls: ListControls<Name> = { setFilter };
   const filterArgs = Object.fromEntries(
     names.flatMap((name) => {
       const value = list.filters[name];
@@ -154,13 +173,28 @@ export function ListScreen<
             onChange={(event) => list.setSearch(event.target.value)}
             style={{ width: 360, maxWidth: '100%' }}
           />
-          {names.map((name) => (
-            <FilterControl key={name} filter={filters[name]} name={name} list={list} />
-          ))}
+          {names.map((name) => {
+            const filter = filters[name];
+            const end = filter.end !== undefined && isName(filter.end) ? filter.end : undefined;
+            return (
+              <FilterControl
+                key={name}
+                filter={filter}
+                value={list.filters[name]}
+                onChange={(value) => setFilter(name, value)}
+                end={
+                  end === undefined
+                    ? undefined
+                    : { value: list.filters[end], onChange: (day) => setFilter(end, day) }
+                }
+              />
+            );
+          })}
           {clearable ? <Button onClick={list.clearFilters}>Clear Filters</Button> : null}
         </Space>
         {toolbar}
       </Flex>
+      <FilterTags filters={filters} values={list.filters} rows={rows} onClose={setFilter} />
       <ListTable<Row>
         rows={rows}
         total={total}
@@ -174,46 +208,103 @@ export function ListScreen<
         error={result.isError ? errorText(result.error, texts.error) : null}
         onRetry={onRetry}
         retryLabel={retry === 'reload' ? 'Try Again' : 'Retry'}
-        columns={tableColumns(columns, actions)}
+        columns={tableColumns(columns, actions, controls)}
       />
       {children?.(rows)}
     </Flex>
   );
 }
 
-function tableColumns<Row>(
-  columns: readonly ListColumn<Row>[],
+function tableColumns<Row, F extends string>(
+  columns: readonly ListColumn<Row, F>[],
   actions: ((row: Row) => ReactNode) | undefined,
+  controls: ListControls<F>,
 ): ColumnsType<Row> {
   const shown: ColumnsType<Row> = columns.map(({ title, key, text, render = text }) => ({
     title,
     key,
-    render: (_, row) => render(row),
+    render: (_, row) => render(row, controls),
   }));
   return actions
     ? [...shown, { title: 'Actions', key: 'actions', render: (_, row) => actions(row) }]
     : shown;
 }
 
-function FilterControl<F extends string>({
-  filter,
-  name,
-  list,
+/** The set 'tag' filters, each a closable tag (closing it clears the filter). */
+function FilterTags<Row, F extends Filters<Row>>({
+  filters,
+  values,
+  rows,
+  onClose,
 }: {
-  filter: ListFilter<unknown>;
-  name: F;
-  list: ListQuery<F>;
+  filters: F;
+  values: Record<keyof F & string, string | undefined>;
+  rows: readonly Row[] | undefined;
+  onClose: (name: keyof F & string, value: undefined) => void;
 }) {
-  const value = list.filters[name];
-  if (filter.control === 'date') {
+  const tags = (Object.keys(filters) as (keyof F & string)[]).flatMap((name) => {
+    const { control, tag } = filters[name];
+    const value = values[name];
+    return control === 'tag' && tag && value !== undefined
+      ? [{ name, text: tag(value, rows) }]
+      : [];
+  });
+  if (!tags.length) return null;
+  return (
+    <Flex gap="small" wrap>
+      {tags.map(({ name, text }) => (
+        <Tag key={name} closable onClose={() => onClose(name, undefined)}>
+          {text}
+        </Tag>
+      ))}
+    </Flex>
+  );
+}
+
+interface FilterValue {
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}
+
+const DAY = 'YYYY-MM-DD';
+const day = (value: string | undefined) => (value ? dayjs(value, DAY) : null);
+
+/** A filter's control in the toolbar ('tag' and 'none' filters have none there). */
+function FilterControl({
+  filter,
+  value,
+  onChange,
+  end,
+}: FilterValue & {
+  filter: ListFilter<unknown, never>;
+  /** A date range's end. */
+  end?: FilterValue;
+}) {
+  const { control } = filter;
+  if (control === 'tag' || control === 'none') return null;
+  if (control === 'date-range') {
+    return (
+      <DatePicker.RangePicker
+        aria-label={filter.label}
+        format={DAY}
+        value={[day(value), day(end?.value)]}
+        allowEmpty={[true, true]}
+        onChange={(range) => {
+          onChange(range?.[0]?.format(DAY));
+          end?.onChange(range?.[1]?.format(DAY));
+        }}
+      />
+    );
+  }
+  if (control === 'date') {
     return (
       <DatePicker
         allowClear
-        format="YYYY-MM-DD"
+        format={DAY}
         placeholder="yyyy-MM-dd"
         aria-label={filter.label}
-        value={value ? dayjs(value, 'YYYY-MM-DD') : null}
-        onChange={(day) => list.setFilter(name, day ? day.format('YYYY-MM-DD') : undefined)}
+        value={day(value)}
+        onChange={(next) => onChange(next ? next.format(DAY) : undefined)}
       />
     );
   }
@@ -223,8 +314,8 @@ function FilterControl<F extends string>({
       prefix={filter.prefix}
       style={{ minWidth: filter.width ?? 150 }}
       value={value ?? ''}
-      options={[...filter.control]}
-      onChange={(next: string) => list.setFilter(name, next)}
+      options={[...control]}
+      onChange={(next: string) => onChange(next)}
     />
   );
 }

@@ -1,169 +1,130 @@
-import { Button, DatePicker, Flex, Input, Select, Tag, Typography } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { Flex, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { errorText } from '../../api/errors';
 import type { AuditAction, AuditEvent } from '../../api/types';
-import { ListTable } from '../../components/list/list-table';
-import { useListQuery } from '../../components/list/use-list-query';
-import { isIsoDay } from '../../lib/dates';
+import {
+  dateRangeFilter,
+  rangeEndFilter,
+  selectFilter,
+  tagFilter,
+} from '../../components/list/list-filters';
+import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { AuditChanges } from './audit-changes';
 import { useListAuditEventsQuery } from './audit-api';
 import {
   ACTION_LABELS,
   RECORD_TYPE_LABELS,
   actionLabel,
+  changeText,
   recordLink,
   recordTypeLabel,
   utcTime,
 } from './audit-text';
 
-const FILTERS = ['action', 'entityType', 'entityId', 'actorId', 'from', 'to'] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Only values the contract takes are read from the URL (an old link may hold others). */
-const ACCEPT = {
-  action: Object.keys(ACTION_LABELS),
-  entityType: Object.keys(RECORD_TYPE_LABELS),
-  entityId: (value: string) => value.length <= 100,
-  actorId: (value: string) => UUID.test(value),
-  from: isIsoDay,
-  to: isIsoDay,
+const FILTERS = {
+  action: selectFilter<AuditAction>(
+    'Action',
+    [
+      { value: '', label: 'All actions' },
+      ...Object.entries(ACTION_LABELS).map(([value, label]) => ({
+        value: value as AuditAction,
+        label,
+      })),
+    ],
+    { width: 260 },
+  ),
+  // Another record type: the record of the old one no longer applies.
+  entityType: selectFilter(
+    'Record type',
+    [
+      { value: '', label: 'All records' },
+      ...Object.entries(RECORD_TYPE_LABELS).map(([value, label]) => ({ value, label })),
+    ],
+    { width: 180, clears: ['entityId'] },
+  ),
+  from: dateRangeFilter('Date range (UTC)', 'to'),
+  to: rangeEndFilter('Date range (UTC)'),
+  // Set by a row's admin link; named after the admin when a row on screen is theirs.
+  actorId: tagFilter<AuditEvent>(
+    'Admin',
+    (value) => UUID.test(value),
+    (id, rows) => `Admin: ${rows?.find((e) => e.actor?._id === id)?.actor?.name ?? id}`,
+  ),
+  // Set by a link to a record's history (e.g. from its History card).
+  entityId: tagFilter<AuditEvent>(
+    'Record',
+    (value) => value.length <= 100,
+    (id, rows) => `Record: ${rows?.[0]?.entity.name ?? id}`,
+  ),
 };
-const ACTION_OPTIONS = [
-  { value: '', label: 'All actions' },
-  ...Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label })),
-];
-const TYPE_OPTIONS = [
-  { value: '', label: 'All records' },
-  ...Object.entries(RECORD_TYPE_LABELS).map(([value, label]) => ({ value, label })),
-];
+
 const LOAD_FAILED = 'Failed to load audit events. Please try again later.';
+const TEXTS = {
+  search: 'Search by record or admin...',
+  loading: 'Loading audit events...',
+  empty: 'No audit events found',
+  error: { http: LOAD_FAILED, other: LOAD_FAILED },
+};
+
+const adminText = (event: AuditEvent) =>
+  event.actor ? event.actor.name || event.actor.email || '' : 'System';
+const recordName = (event: AuditEvent) => event.entity.name || recordTypeLabel(event.entity.type);
+
+const COLUMNS: ListColumn<AuditEvent, keyof typeof FILTERS>[] = [
+  {
+    title: 'Time',
+    key: 'time',
+    text: (event) => utcTime(event.createdAt),
+    render: (event) => <span style={{ whiteSpace: 'nowrap' }}>{utcTime(event.createdAt)}</span>,
+  },
+  {
+    title: 'Admin',
+    key: 'admin',
+    text: adminText,
+    render: (event, list) =>
+      event.actor ? (
+        <Typography.Link onClick={() => list.setFilter('actorId', event.actor!._id)}>
+          {adminText(event)}
+        </Typography.Link>
+      ) : (
+        <Typography.Text type="secondary">System</Typography.Text>
+      ),
+  },
+  { title: 'Action', key: 'action', text: (event) => actionLabel(event.action) },
+  {
+    title: 'Record',
+    key: 'record',
+    text: (event) => `${recordTypeLabel(event.entity.type)}: ${recordName(event)}`,
+    render: (event) => {
+      const link = recordLink(event);
+      return (
+        <Flex vertical>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {recordTypeLabel(event.entity.type)}
+          </Typography.Text>
+          {link ? <Link to={link}>{recordName(event)}</Link> : <span>{recordName(event)}</span>}
+        </Flex>
+      );
+    },
+  },
+  {
+    title: 'Changes',
+    key: 'changes',
+    text: (event) => event.changes.map(changeText).join('\n') || '—',
+    render: (event) => <AuditChanges event={event} />,
+  },
+];
 
 export default function AuditLogPage() {
-  const list = useListQuery({ filters: FILTERS, accept: ACCEPT });
-  const { action, entityType, entityId, actorId, from, to } = list.filters;
-  const events = useListAuditEventsQuery({
-    skip: list.skip,
-    limit: list.limit,
-    ...(list.search ? { search: list.search } : {}),
-    ...{ entityType, entityId, actorId, from, to },
-    action: action as AuditAction | undefined,
-  });
-  const rows = events.data?.data;
-  const actorName = actorId ? rows?.find((e) => e.actor?._id === actorId)?.actor?.name : undefined;
-
   return (
-    <Flex vertical gap="middle">
-      <Flex gap="middle" wrap>
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder="Search by record or admin..."
-          aria-label="Search by record or admin..."
-          value={list.searchInput}
-          onChange={(event) => list.setSearch(event.target.value)}
-          style={{ maxWidth: 320 }}
-        />
-        <Select
-          aria-label="Action"
-          value={action ?? ''}
-          options={ACTION_OPTIONS}
-          onChange={(value) => list.setFilter('action', value)}
-          style={{ width: 260 }}
-        />
-        <Select
-          aria-label="Record type"
-          value={entityType ?? ''}
-          options={TYPE_OPTIONS}
-          onChange={(value) => {
-            list.setFilter('entityId', undefined);
-            list.setFilter('entityType', value);
-          }}
-          style={{ width: 180 }}
-        />
-        <DatePicker.RangePicker
-          aria-label="Date range (UTC)"
-          format="YYYY-MM-DD"
-          value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
-          allowEmpty={[true, true]}
-          onChange={(range) => {
-            list.setFilter('from', range?.[0]?.format('YYYY-MM-DD'));
-            list.setFilter('to', range?.[1]?.format('YYYY-MM-DD'));
-          }}
-        />
-        <Button onClick={list.clearFilters}>Clear Filters</Button>
-      </Flex>
-      {actorId || entityId ? (
-        <Flex gap="small" wrap>
-          {actorId ? (
-            <Tag closable onClose={() => list.setFilter('actorId', undefined)}>
-              Admin: {actorName ?? actorId}
-            </Tag>
-          ) : null}
-          {entityId ? (
-            <Tag closable onClose={() => list.setFilter('entityId', undefined)}>
-              Record: {rows?.[0]?.entity.name ?? entityId}
-            </Tag>
-          ) : null}
-        </Flex>
-      ) : null}
-      <ListTable<AuditEvent>
-        rows={rows}
-        total={events.data?.count}
-        page={list.page}
-        onPageChange={list.setPage}
-        isLoading={events.isLoading}
-        isFetching={events.isFetching}
-        error={
-          events.isError ? errorText(events.error, { http: LOAD_FAILED, other: LOAD_FAILED }) : null
-        }
-        loadingText="Loading audit events..."
-        emptyText="No audit events found"
-        onRetry={() => void events.refetch()}
-        columns={[
-          {
-            title: 'Time',
-            key: 'time',
-            render: (_, event) => (
-              <span style={{ whiteSpace: 'nowrap' }}>{utcTime(event.createdAt)}</span>
-            ),
-          },
-          {
-            title: 'Admin',
-            key: 'admin',
-            render: (_, event) =>
-              event.actor ? (
-                <Typography.Link onClick={() => list.setFilter('actorId', event.actor!._id)}>
-                  {event.actor.name || event.actor.email}
-                </Typography.Link>
-              ) : (
-                <Typography.Text type="secondary">System</Typography.Text>
-              ),
-          },
-          { title: 'Action', key: 'action', render: (_, event) => actionLabel(event.action) },
-          {
-            title: 'Record',
-            key: 'record',
-            render: (_, event) => {
-              const link = recordLink(event);
-              const name = event.entity.name || recordTypeLabel(event.entity.type);
-              return (
-                <Flex vertical>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {recordTypeLabel(event.entity.type)}
-                  </Typography.Text>
-                  {link ? <Link to={link}>{name}</Link> : <span>{name}</span>}
-                </Flex>
-              );
-            },
-          },
-          {
-            title: 'Changes',
-            key: 'changes',
-            render: (_, event) => <AuditChanges event={event} />,
-          },
-        ]}
-      />
-    </Flex>
+    <ListScreen
+      query={useListAuditEventsQuery}
+      columns={COLUMNS}
+      filters={FILTERS}
+      texts={TEXTS}
+      clearable
+    />
   );
 }
