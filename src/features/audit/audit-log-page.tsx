@@ -14,7 +14,7 @@ import {
   ACTION_LABELS,
   RECORD_TYPE_LABELS,
   actionLabel,
-  changeText,
+  changeLines,
   recordLink,
   recordTypeLabel,
   utcTime,
@@ -112,7 +112,7 @@ const COLUMNS: ListColumn<AuditEvent, keyof typeof FILTERS>[] = [
   {
     title: 'Changes',
     key: 'changes',
-    text: (event) => event.changes.map(changeText).join('\n') || '—',
+    text: (event) => changeLines(event).join('\n') || '—',
     render: (event) => <AuditChanges event={event} />,
   },
 ];

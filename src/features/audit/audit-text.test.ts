@@ -1,4 +1,5 @@
 import {
+  changeLines,
   actionLabel,
   auditLogLink,
   changeText,
@@ -64,4 +65,17 @@ test('an export shows its search and filters, or "All rows"', () => {
     'Booking status: completed',
   ]);
   expect(exportFilterTexts({})).toEqual(['All rows']);
+});
+
+test("the Changes cell's lines: an export's filters, else one per change", () => {
+  const change = { field: 'platformFee', before: 10, after: 12 };
+  expect(changeLines({ action: 'configuration.update', changes: [change], details: {} })).toEqual([
+    'Platform fee: 10% → 12%',
+  ]);
+  expect(
+    changeLines({ action: 'list.export', changes: [change], details: { search: 'ab' } }),
+  ).toEqual(['Search: ab']);
+  expect(changeLines({ action: 'restaurant.update', changes: [], details: { a: 'b' } })).toEqual(
+    [],
+  );
 });

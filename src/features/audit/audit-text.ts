@@ -139,3 +139,9 @@ export function recordLink(event: Pick<AuditEvent, 'entity'>): string | null {
 /** The Audit Log filtered to one record. */
 export const auditLogLink = (entityType: string, entityId: string) =>
   `/admin/audit-log?entityType=${encodeURIComponent(entityType)}&entityId=${encodeURIComponent(entityId)}`;
+
+/** The event's Changes cell as lines: an export's filters, else one line per change. */
+export const changeLines = (event: Pick<AuditEvent, 'action' | 'changes' | 'details'>): string[] =>
+  event.action === 'list.export'
+    ? exportFilterTexts(event.details)
+    : event.changes.map((change) => changeText(change));
