@@ -4,6 +4,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { errorText } from '../../api/errors';
+import { ExportButton, type ExportCsv } from './export-button';
 import type { FilterArgs, ListFilter } from './list-filters';
 import type { FilterRule } from './list-url';
 import { ListTable } from './list-table';
@@ -84,6 +85,8 @@ export interface ListScreenProps<Row, F extends Filters<Row>, Args extends objec
   urlPrefix?: string;
   /** The endpoint gives the whole list: it is searched (in this text of a row) and paged here. */
   searchIn?: (row: Row) => string;
+  /** An "Export CSV" button after the filters: every row of this search and these filters. */
+  exportCsv?: ExportCsv;
   /** Rendered after the table with the page's rows (e.g. the details of the row being viewed). */
   children?: (rows: readonly Row[] | undefined) => ReactNode;
 }
@@ -111,6 +114,7 @@ export function ListScreen<
   pageSize,
   urlPrefix,
   searchIn,
+  exportCsv,
   children,
 }: ListScreenProps<Row, F, Args>) {
   type Name = keyof F & string;
@@ -191,6 +195,16 @@ export function ListScreen<
             );
           })}
           {clearable ? <Button onClick={list.clearFilters}>Clear Filters</Button> : null}
+          {exportCsv ? (
+            <ExportButton
+              {...exportCsv}
+              params={{
+                ...args,
+                ...(list.search ? { search: list.search } : {}),
+                ...filterArgs,
+              }}
+            />
+          ) : null}
         </Space>
         {toolbar}
       </Flex>

@@ -147,6 +147,7 @@ export function BookingsTable({
       retry={retry}
       pageSize={pageSize}
       urlPrefix={urlPrefix}
+      exportCsv={{ list: 'bookings', path: '/admin/exports/bookings' }}
       columns={columns}
       actions={(b) => (
         <Space>
