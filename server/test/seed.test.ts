@@ -1,6 +1,8 @@
 /** The demo data covers every entity and every state the screens show (issue: seed). */
 import { sql } from 'drizzle-orm';
 import { cloneTestDatabase } from './helpers/test-database.js';
+import { auditEvents } from '../src/db/schema.js';
+import { bulkLoad } from '../src/seed/bulk-load.js';
 import type { Database } from '../src/db/client.js';
 import {
   BOOKING_STATUSES,
@@ -96,4 +98,71 @@ test('reference data of each kind, reviews in all three states, pages and conten
   expect(
     await values(sql`select count(*) as v from static_contents where jsonb_array_length(faqs) > 0`),
   ).not.toEqual(['0']);
+});
+
+/** Every index, key, constraint and trigger of the schema, as the catalog defines them. */
+async function schemaObjects(): Promise<string[]> {
+  return values(sql`
+    select indexdef as v from pg_indexes where schemaname = current_schema()
+    union all select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
+      from pg_constraint where connamespace = current_schema()::regnamespace
+    union all select tgrelid::regclass::text || ' ' || tgname || ' ' || tgenabled::text
+      from pg_trigger where not tgisinternal`);
+}
+
+test('the bulk load writes text as given and leaves every index, key and trigger as it was', async () => {
+  const before = await schemaObjects();
+  const figures = sql`select (select json_agg(s order by s::text) from booking_stats s)::text || (select json_agg(h order by h::text) from booking_hourly h)::text as v`;
+  const figuresBefore = await values(figures);
+  // Separators of COPY's text format (tab, newline, backslash) and a JSON value.
+  const odd = 'tab\there\nnew line\\ back\\slash \\N';
+  await bulkLoad(database.db, async (_tx, write) => {
+    await write(auditEvents, [
+      {
+        id: '00000000-0000-4000-8000-00000000c0de',
+        action: 'booking.activity',
+        entityType: 'booking',
+        entityName: odd,
+        actorName: null,
+        changes: [{ field: 'note', before: null, after: odd }],
+        details: { activity: odd },
+        createdAt: new Date('2026-01-02T03:04:05.678Z'),
+      },
+    ]);
+  });
+  expect(await schemaObjects()).toEqual(before);
+  expect(await values(figures)).toEqual(figuresBefore);
+  const [row] = (
+    (await database.db.execute(
+      sql`select entity_name, actor_name, changes, details, created_at from audit_events where id = '00000000-0000-4000-8000-00000000c0de'`,
+    )) as unknown as { rows: Record<string, unknown>[] }
+  ).rows;
+  expect(row.entity_name).toBe(odd);
+  expect(row.actor_name).toBeNull();
+  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+  expect(json(row.changes)).toEqual([{ field: 'note', before: null, after: odd }]);
+  expect(json(row.details)).toEqual({ activity: odd });
+  expect(new Date(row.created_at as string).toISOString()).toBe('2026-01-02T03:04:05.678Z');
+});
+
+test('a failed bulk load leaves the database as it was', async () => {
+  const before = await schemaObjects();
+  const count = sql`select count(*) as v from audit_events`;
+  const countBefore = await values(count);
+  await expect(
+    bulkLoad(database.db, async (_tx, write) => {
+      await write(auditEvents, [
+        {
+          id: '00000000-0000-4000-8000-00000000fa11',
+          action: 'booking.activity',
+          entityType: 'booking',
+          entityName: 'x',
+          createdAt: new Date(),
+        },
+      ]);
+      throw new Error('generation failed');
+    }),
+  ).rejects.toThrow('generation failed');
+  expect(await schemaObjects()).toEqual(before);
+  expect(await values(count)).toEqual(countBefore);
 });

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.js';
 import * as t from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { exponentOf, fromMinor } from '../lib/money.js';
-import { insertRows } from './insert-rows.js';
+import { bulkLoad, type RowWriter } from './bulk-load.js';
 import { seedContent } from './seed-content.js';
 import { initialsImage } from './initials-image.js';
 import * as names from './reference-names.js';
@@ -42,7 +42,15 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
 /** Bookings are generated, inserted and forgotten this many at a time (flat memory at any size). */
 const BOOKING_BATCH = 2_000;
 
+/**
+ * Seeds an empty database in one transaction (seed/bulk-load.ts: COPY on PostgreSQL, the bulk
+ * tables' indexes and figure triggers rebuilt once at the end).
+ */
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
+  await bulkLoad(db, (tx, write) => seedRows(tx, write, options));
+}
+
+async function seedRows(db: Db, write: RowWriter, options: SeedOptions): Promise<void> {
   faker.seed(20261122);
   const now = Date.now();
   const pastDate = (maxDays: number) =>
@@ -163,8 +171,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       staff.push({ ...member, subRole, restaurantId: restaurant.id, status: true });
     }
   });
-  await insertRows(db, t.users, [admin, support, ...owners, ...staff, ...diners]);
-  await insertRows(db, t.restaurants, restaurants);
+  await write(t.users, [admin, support, ...owners, ...staff, ...diners]);
+  await write(t.restaurants, restaurants);
   await db.insert(t.configuration).values({ id: 1, platformFee: 10 });
 
   // Reference lists, one inactive entry in each kind that has a status.
@@ -184,7 +192,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   const allergies = reference('allergy', names.ALLERGIES);
   const dietaries = reference('dietary', names.DIETARIES);
   const cuisines = reference('cuisine', names.CUISINES);
-  await insertRows(db, t.referenceItems, [
+  await write(t.referenceItems, [
     ...bookingTypes,
     ...categories,
     ...ingredients,
@@ -192,8 +200,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
     ...dietaries,
     ...cuisines,
   ]);
-  await insertRows(
-    db,
+  await write(
     t.restaurantReferences,
     restaurants.flatMap((r) =>
       [
@@ -203,8 +210,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       ].map((item) => ({ restaurantId: r.id, itemId: item.id })),
     ),
   );
-  await insertRows(
-    db,
+  await write(
     t.userReferences,
     diners.flatMap((u) =>
       [
@@ -230,13 +236,11 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
         currency: r.currency,
       })),
   );
-  await insertRows(
-    db,
+  await write(
     t.menuItems,
     menu.map(({ currency: _c, ...row }) => row),
   );
-  await insertRows(
-    db,
+  await write(
     t.menuItemIngredients,
     menu.flatMap((m) =>
       faker.helpers.arrayElements(ingredients.slice(0, -1), { min: 2, max: 5 }).map((ing, i) => ({
@@ -275,13 +279,22 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
     changes: [],
     details: { activity, restaurantName },
   });
+  // A batch is written while the next one is generated (the database works on the other core);
+  // at most two batches are held at a time.
+  let writing: Promise<void> = Promise.resolve();
   const flushBookings = async () => {
-    await insertRows(db, t.bookings, bookingRows);
-    await insertRows(db, t.orders, orderRows);
-    await insertRows(db, t.orderItems, itemRows);
-    await insertRows(db, t.refunds, refundRows);
-    await insertRows(db, t.auditEvents, activityRows);
+    await writing;
+    const batch = [bookingRows, orderRows, itemRows, refundRows, activityRows] as const;
     [bookingRows, orderRows, itemRows, refundRows, activityRows] = [[], [], [], [], []];
+    writing = (async () => {
+      await write(t.bookings, batch[0]);
+      await write(t.orders, batch[1]);
+      await write(t.orderItems, batch[2]);
+      await write(t.refunds, batch[3]);
+      await write(t.auditEvents, batch[4]);
+    })();
+    // Its failure is raised by the next await of it, not as an unhandled rejection meanwhile.
+    writing.catch(() => {});
   };
   const menuByRestaurant = new Map<string, typeof menu>();
   for (const m of menu)
@@ -502,11 +515,13 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       );
     }
     if (bookingRows.length === BOOKING_BATCH) await flushBookings();
+    // Lets the batch being written go on (its next table) while this one is generated.
+    else if (i % 250 === 249) await new Promise((resolve) => setImmediate(resolve));
   }
   await flushBookings();
+  await writing;
 
-  await insertRows(
-    db,
+  await write(
     t.reviews,
     Array.from({ length: sizes.reviews }, (_, i) => ({
       id: uuid(),
