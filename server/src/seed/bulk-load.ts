@@ -117,8 +117,7 @@ function copyWriter(client: pg.PoolClient): RowWriter {
       return `"${column.name}"`;
     });
     const lines = rows.map(
-      (row) =>
-        `${keys.map((key) => copyText((row as Record<string, unknown>)[key])).join('\t')}\n`,
+      (row) => `${keys.map((key) => copyText((row as Record<string, unknown>)[key])).join('\t')}\n`,
     );
     const stream = client.query(
       copyFrom(`COPY "${getTableName(table)}" (${names.join(', ')}) FROM STDIN`),
