@@ -13,7 +13,8 @@ import fastifyStatic from '@fastify/static';
 import type { Database } from './db/client.js';
 import type { ServerConfig } from './config.js';
 import { bodyRules, loadContract, securedOperations } from './contract.js';
-import { bearerAuth } from './auth/bearer-auth.js';
+import { bearerAuth, bearerTokenPresent } from './auth/bearer-auth.js';
+import { TOKEN_CHECKED_BY_HANDLER } from './handlers/bookings.js';
 import { registerApiDocs } from './api-docs.js';
 import { handlers } from './handlers/index.js';
 import { HttpError } from './lib/http-error.js';
@@ -62,6 +63,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
     done(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 }), undefined),
   );
   app.decorateRequest('user', null as never);
+  app.decorateRequest('tokenCheckPending', false);
   app.setErrorHandler(errorHandler);
 
   await registerSecurityHeaders(app, API_PREFIX);
@@ -85,7 +87,8 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
     operationResolver: (operationId: string) => {
       const handler = resolveHandler(handlers, operationId);
       const body = bodies.get(operationId) ?? { types: [], required: false };
-      const onRequest = [...(secured.has(operationId) ? [bearerAuth] : []), contentTypeGuard(body)];
+      const auth = TOKEN_CHECKED_BY_HANDLER.has(operationId) ? bearerTokenPresent : bearerAuth;
+      const onRequest = [...(secured.has(operationId) ? [auth] : []), contentTypeGuard(body)];
       return { onRequest, preValidation: requiredBodyGuard(body), handler } as never;
     },
   });
@@ -104,12 +107,20 @@ export function resolveHandler(map: object, operationId: string): (...args: neve
   };
 }
 
-function errorHandler(
+async function errorHandler(
   this: FastifyInstance,
-  error: FastifyError,
+  thrown: FastifyError,
   req: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[1],
   reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2],
 ) {
+  let error = thrown;
+  if (req.tokenCheckPending) {
+    // The handler that checks the token itself did not get to it: the check comes first.
+    error = await bearerAuth(req).then(
+      () => thrown,
+      (authError: FastifyError) => authError,
+    );
+  }
   let statusCode = error.statusCode ?? 500;
   let message = error.message;
   const inputError = statusCode >= 500 ? inputErrorOf(error) : null;

@@ -13,5 +13,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in admin, set by the bearerAuth security handler. */
     user: typeof users.$inferSelect;
+    /** the handler checks the bearer token itself and has not yet (auth/bearer-auth.ts) */
+    tokenCheckPending: boolean;
   }
 }

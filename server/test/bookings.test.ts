@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { auditEvents, bookings, restaurants } from '../src/db/schema.js';
+import { auditEvents, bookings, restaurants, users } from '../src/db/schema.js';
 import { latestActivity } from './helpers/audit.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
@@ -311,4 +311,49 @@ test('the list needs an admin token', async () => {
     'listBookings',
     403,
   );
+});
+
+describe('the bookings list checks the token in its own statement, with the same answers', () => {
+  const get = (query: string, token: string | null) =>
+    t.as({ method: 'GET', url: `/api/v1/admin/bookings?${query}`, token });
+  const message = (response: { json(): unknown }) =>
+    (response.json() as { message: string }).message;
+
+  test.each([
+    ['skip=0&limit=10'],
+    ['arrivalDateTime=not-a-date'],
+    ['limit=not-a-number'],
+    ['search=Smith&bookingStatus=pending'],
+  ])('%s: 401 for an unknown token, 403 for a non-admin, 401 without one', async (query) => {
+    const unknown = await get(query, 'not-a-session');
+    expect([unknown.statusCode, message(unknown)]).toEqual([
+      401,
+      'Authorization failed: invalid token',
+    ]);
+    const owner = await get(query, t.ownerToken);
+    expect([owner.statusCode, message(owner)]).toEqual([
+      403,
+      'You are not authorized to access this panel',
+    ]);
+    const none = await get(query, null);
+    expect([none.statusCode, message(none)]).toEqual([
+      401,
+      'Authentication required: send a bearer token',
+    ]);
+  });
+
+  test('a deactivated admin is refused at once; a bad query of an admin stays a 400', async () => {
+    expect((await get('arrivalDateTime=not-a-date', t.adminToken)).statusCode).toBe(400);
+    expect((await get('limit=not-a-number', t.adminToken)).statusCode).toBe(400);
+    await t.database.db.update(users).set({ status: false }).where(eq(users.id, t.adminId));
+    try {
+      const refused = await get('skip=0&limit=10', t.adminToken);
+      expect([refused.statusCode, message(refused)]).toEqual([
+        403,
+        'You are not authorized to access this panel',
+      ]);
+    } finally {
+      await t.database.db.update(users).set({ status: true }).where(eq(users.id, t.adminId));
+    }
+  });
 });

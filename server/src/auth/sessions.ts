@@ -4,7 +4,7 @@
  * (deactivation, reactivation, a new password or role: `revokeUserSessions` in that transaction).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 
@@ -34,6 +34,16 @@ export async function findSessionUser(db: Db, token: string) {
     )
     .limit(1);
   return row?.user;
+}
+
+/**
+ * The same lookup as findSessionUser inside a larger statement: the user as JSON
+ * (`row_to_json`), null without a live session for the token.
+ */
+export function sessionUserJson(token: string): SQL {
+  return sql`(select row_to_json(u) from ${sessions} s join ${users} u on u.id = s.user_id
+    where s.token_hash = ${hashToken(token)} and s.revoked_at is null
+      and s.expires_at > ${new Date().toISOString()}::timestamptz limit 1)`;
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {

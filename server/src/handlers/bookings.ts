@@ -1,75 +1,66 @@
 /** Bookings: the filtered list, one booking, admin notes and the booking's activities. */
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { auditEvents, bookings, bookingStats } from '../db/schema.js';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { auditEvents, bookings, bookingStats, users } from '../db/schema.js';
+import { bookingsWhere, valueFilters } from '../queries/bookings-filter.js';
+import { fromJsonRow, jsonValue } from '../db/json-row.js';
+import { authorizeSessionUser, bearerToken } from '../auth/bearer-auth.js';
+import { sessionUserJson } from '../auth/sessions.js';
 import { change, recordChange } from '../lib/audit.js';
 import { bookingActivityText } from '../queries/activity-text.js';
 import { notFound } from '../lib/http-error.js';
 import { iso } from '../lib/paging.js';
-import { bookingsWhere, valueFilters, type BookingsQuery } from '../queries/bookings-filter.js';
-import { loadBookingView, loadBookingViews } from '../queries/booking-view.js';
-import type { Handlers } from './types.js';
+import {
+  bookingJson,
+  bookingView,
+  loadBookingView,
+  type BookingJson,
+} from '../queries/booking-view.js';
+import type { Handlers, QueryOf } from './types.js';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 
-/**
- * A searched page and the number of matches in one statement. The matches are collected first
- * (trigram index, restaurant index), then sorted: walking the list's order and testing each row
- * would read every booking when the text matches few or none.
- */
-async function searchPage(db: Db, where: SQL | undefined, skip: number, limit: number) {
-  const { rows } = (await db.execute(sql`
-    with matches as materialized (
-      select ${bookings.id}, ${bookings.arrivalDate}, ${bookings.arrivalTime}, ${bookings.bookingRef}
-      from ${bookings} where ${where})
-    select (select count(*) from matches)::int as total,
-      coalesce((select json_agg(page.id) from (select id from matches
-        order by arrival_date desc, arrival_time desc, booking_ref desc
-        offset ${skip} limit ${limit}) page), '[]') as ids`)) as unknown as {
-    rows: { total: number; ids: string[] | string }[];
-  };
-  const ids = rows[0].ids;
-  return {
-    total: rows[0].total,
-    ids: typeof ids === 'string' ? (JSON.parse(ids) as string[]) : ids,
-  };
-}
+/** Operations whose handler checks the bearer token in its own statement (app.ts). */
+export const TOKEN_CHECKED_BY_HANDLER = new Set(['listBookings']);
+
+const listOrder = sql`arrival_date desc, arrival_time desc, booking_ref desc`;
 
 /**
- * A page of ids in the list's order (an index that starts with the filter's column and goes on
- * in that order) and the number of bookings the filters select, exact at every page. Without a
- * date that number is a sum over booking_stats (one row per restaurant and status values, kept by
- * triggers in the same transaction as every write to bookings); with one, a count over that day
- * in bookings_list_idx, which carries the other filter columns. A page past the middle is read
- * from the other end of the index (the same rows, reversed), so the last page is as quick as the
- * first.
+ * The CTEs `total` (the number of bookings the filters select, exact at every page) and `page`
+ * (the ids of the page), read only when `allowed` holds.
+ *
+ * With a search text the matches are collected first (trigram index, restaurant index), then
+ * sorted: walking the list's order and testing each row would read every booking when the text
+ * matches few or none. Otherwise the page comes from an index that starts with the filter's
+ * column and goes on in the list's order; without a date the total is a sum over booking_stats
+ * (one row per restaurant and status values, kept by triggers in the same transaction as every
+ * write to bookings), with one a count over that day in bookings_list_idx, which carries the
+ * other filter columns. A page past the middle is read from the other end of the index (the same
+ * rows, reversed; the page is sorted again at the end), so the last page is as quick as the first.
  */
-async function filteredPage(
-  db: Db,
-  query: BookingsQuery,
-  where: SQL | undefined,
-  skip: number,
-  limit: number,
-) {
-  const [{ total }] = await (query.arrivalDateTime
-    ? db.select({ total: count() }).from(bookings).where(where)
-    : db
-        .select({ total: sql<number>`coalesce(sum(${bookingStats.bookings}), 0)::int` })
-        .from(bookingStats)
-        .where(and(...valueFilters(bookingStats, query))));
-  const fromEnd = skip > total / 2;
-  const take = fromEnd ? Math.min(limit, total - skip) : limit;
-  if (take <= 0) return { total, ids: [] };
-  const order = [bookings.arrivalDate, bookings.arrivalTime, bookings.bookingRef];
-  const rows = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(where)
-    .orderBy(...order.map((column) => (fromEnd ? asc(column) : desc(column))))
-    .offset(fromEnd ? total - skip - take : skip)
-    .limit(take);
-  const ids = rows.map((r) => r.id);
-  return { total, ids: fromEnd ? ids.reverse() : ids };
+function pageCtes(query: QueryOf<'listBookings'>, where: SQL | undefined, searched: boolean) {
+  const { skip = 0, limit = 10 } = query;
+  const filter = sql`${where ?? sql`true`} and (select ok from allowed)`;
+  if (searched) {
+    return sql`matches as materialized (
+        select ${bookings.id}, ${bookings.arrivalDate}, ${bookings.arrivalTime}, ${bookings.bookingRef}
+        from ${bookings} where ${filter}),
+      total as (select count(*)::int as n from matches),
+      page as (select id from matches order by ${listOrder} offset ${skip}::int limit ${limit}::int)`;
+  }
+  const total = query.arrivalDateTime
+    ? sql`select count(*)::int as n from ${bookings} where ${filter}`
+    : sql`select coalesce(sum(${bookingStats.bookings}), 0)::int as n from ${bookingStats}
+        where ${and(...valueFilters(bookingStats, query)) ?? sql`true`}`;
+  const n = sql`(select n from total)`;
+  return sql`total as materialized (${total}),
+    page as (
+      (select ${bookings.id} from ${bookings} where ${filter} and ${skip}::int * 2 <= ${n}
+        order by ${listOrder} offset ${skip}::int limit ${limit}::int)
+      union all
+      (select ${bookings.id} from ${bookings} where ${filter} and ${skip}::int * 2 > ${n}
+        order by arrival_date, arrival_time, booking_ref
+        offset greatest(${n} - ${skip}::int - ${limit}::int, 0)
+        limit greatest(least(${limit}::int, ${n} - ${skip}::int), 0)))`;
 }
 
 /** The actor as the spec's createdBy (first name, last name, role); null means System. */
@@ -80,15 +71,28 @@ function creator(event: typeof auditEvents.$inferSelect) {
 }
 
 export const bookingsHandlers: Handlers = {
+  /**
+   * One statement (one round trip): the token's session user (its check as bearerAuth makes
+   * it; operations in TOKEN_CHECKED_BY_HANDLER), the total and the page's bookings as JSON.
+   */
   async listBookings(req) {
-    const db = req.server.db;
-    const { skip = 0, limit = 10 } = req.query;
     const { where, searched } = bookingsWhere(req.query);
-    const { total, ids } = searched
-      ? await searchPage(db, where, skip, limit)
-      : await filteredPage(db, req.query, where, skip, limit);
-    const data = await loadBookingViews(db, ids);
-    return { success: true, message: 'Bookings', status_code: 200, count: total, data };
+    const { rows } = (await req.server.db.execute(sql`
+      with auth as materialized (select ${sessionUserJson(bearerToken(req) ?? '')} as u),
+        allowed as materialized (
+          select coalesce(u->>'role' = 'admin' and (u->>'status')::boolean, false) as ok from auth),
+        ${pageCtes(req.query, where, searched)}
+      select (select u from auth) as "user", (select n from total) as total,
+        (select coalesce(json_agg(${bookingJson}
+            order by b.arrival_date desc, b.arrival_time desc, b.booking_ref desc), '[]'::json)
+          from page join bookings b on b.id = page.id
+          join restaurants r on r.id = b.restaurant_id) as data`)) as unknown as {
+      rows: { user: unknown; total: number; data: unknown }[];
+    };
+    const [row] = rows;
+    authorizeSessionUser(req, row.user ? fromJsonRow(users, jsonValue(row.user)) : undefined);
+    const data = jsonValue<BookingJson[]>(row.data).map(bookingView);
+    return { success: true, message: 'Bookings', status_code: 200, count: row.total, data };
   },
 
   async getBooking(req) {
