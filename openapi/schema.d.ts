@@ -1094,6 +1094,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/saved-views': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the saved views of a list screen
+     * @description Every admin's views of one screen (views are shared), by name. At most 100 views per screen exist, so the answer is not paged.
+     */
+    get: operations['listSavedViews'];
+    put?: never;
+    /**
+     * Save a list screen's search and filters under a name
+     * @description The name is trimmed and must be unique on the screen, ignoring case (409 "A view with this name already exists"). `filters` may hold only `search` and the screen's list parameters, each with a value that list accepts (400 otherwise). Recorded in the audit trail.
+     */
+    post: operations['createSavedView'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/saved-views/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Rename a saved view
+     * @description Any admin may rename any view. The same name rules as creating (409 on a duplicate). Recorded in the audit trail.
+     */
+    put: operations['renameSavedView'];
+    post?: never;
+    /**
+     * Delete a saved view
+     * @description Any admin may delete any view. Recorded in the audit trail.
+     */
+    delete: operations['deleteSavedView'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1277,6 +1328,9 @@ export interface components {
       | 'reference.status'
       | 'reference.delete'
       | 'menu.bulk_item'
+      | 'saved_view.create'
+      | 'saved_view.rename'
+      | 'saved_view.delete'
       | 'auth.login'
       | 'auth.login_failed'
       | 'auth.logout'
@@ -1904,6 +1958,50 @@ export interface components {
       newExtraIngredients?: components['schemas']['ExtraIngredientEntry'][];
       /** @description Up to 5 PNG, JPEG or WebP images (checked by content), at most 5 MB each. */
       media?: string[];
+    };
+    /**
+     * @description The list screen a view belongs to.
+     * @enum {string}
+     */
+    SavedViewScreen: 'bookings' | 'restaurants' | 'users' | 'reviews' | 'content' | 'audit-log';
+    /** @description The view's name, trimmed by the server; required (400 "Name is required" when blank); unique per screen compared case-insensitively after trimming (409 "A view with this name already exists"). */
+    SavedViewName: string;
+    /** @description The screen's search text and filters as they appear in its URL (`search` and the list operation's query parameters other than `skip` and `limit`, each a string as in the URL). A parameter the screen's list operation does not take is refused with 400; a value it no longer accepts (a removed restaurant, an unknown status) is left out when the view is listed. */
+    SavedViewFilters: {
+      [key: string]: string;
+    };
+    /** @description The admin who saved the view, as they were named when it was listed. */
+    SavedViewCreator: {
+      _id: components['schemas']['Id'];
+      name: string;
+      email: string;
+    };
+    SavedView: {
+      _id: components['schemas']['Id'];
+      screen: components['schemas']['SavedViewScreen'];
+      name: string;
+      /** @description The stored parameters that still apply; applying the view sets exactly these. */
+      filters: components['schemas']['SavedViewFilters'];
+      /** @description Stored parameters left out of `filters` because their value no longer applies (e.g. a restaurant that was removed). */
+      ignoredFilters: string[];
+      createdAt: components['schemas']['Timestamp'];
+      /** @description null when the creating account no longer exists. */
+      createdBy: components['schemas']['SavedViewCreator'] | null;
+    };
+    SavedViewListResponse: components['schemas']['MessageResponse'] &
+      components['schemas']['CountEnvelope'] & {
+        data: components['schemas']['SavedView'][];
+      };
+    SavedViewResponse: components['schemas']['MessageResponse'] & {
+      data: components['schemas']['SavedView'];
+    };
+    CreateSavedViewRequest: {
+      screen: components['schemas']['SavedViewScreen'];
+      name: components['schemas']['SavedViewName'];
+      filters: components['schemas']['SavedViewFilters'];
+    };
+    RenameSavedViewRequest: {
+      name: components['schemas']['SavedViewName'];
     };
     /** @description The entry's name, trimmed by the server. A name that is blank after trimming is refused with 400 and the spec's message for the list ("Booking type name is required", "Category name is required", "Ingredient name is required", "Allergy name is required", "Preference name is required", "Cuisine name is required"), so the blank check is the server's, not a schema pattern. Unique per list, compared case-insensitively (409 otherwise). */
     ReferenceName: string;
@@ -5938,6 +6036,210 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+    };
+  };
+  listSavedViews: {
+    parameters: {
+      query: {
+        screen: components['schemas']['SavedViewScreen'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The screen's views. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Saved views fetched successfully",
+           *       "count": 1,
+           *       "data": [
+           *         {
+           *           "_id": "0b8f8a0e-61c1-4f57-9d0e-5f9b8c1d2e3a",
+           *           "screen": "bookings",
+           *           "name": "Pending this weekend",
+           *           "filters": {
+           *             "bookingStatus": "pending",
+           *             "arrivalDateTime": "2026-11-28"
+           *           },
+           *           "ignoredFilters": [],
+           *           "createdAt": "2026-11-23T19:40:12.345Z",
+           *           "createdBy": {
+           *             "_id": "4f1c2a9e-7d3b-4c55-9a61-0d2e8b7f6a10",
+           *             "name": "Ada Admin",
+           *             "email": "admin@example.com"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['SavedViewListResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createSavedView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "screen": "bookings",
+         *       "name": "Pending this weekend",
+         *       "filters": {
+         *         "bookingStatus": "pending",
+         *         "arrivalDateTime": "2026-11-28"
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['CreateSavedViewRequest'];
+      };
+    };
+    responses: {
+      /** @description The saved view. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "View saved successfully",
+           *       "data": {
+           *         "_id": "0b8f8a0e-61c1-4f57-9d0e-5f9b8c1d2e3a",
+           *         "screen": "bookings",
+           *         "name": "Pending this weekend",
+           *         "filters": {
+           *           "bookingStatus": "pending",
+           *           "arrivalDateTime": "2026-11-28"
+           *         },
+           *         "ignoredFilters": [],
+           *         "createdAt": "2026-11-23T19:40:12.345Z",
+           *         "createdBy": {
+           *           "_id": "4f1c2a9e-7d3b-4c55-9a61-0d2e8b7f6a10",
+           *           "name": "Ada Admin",
+           *           "email": "admin@example.com"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['SavedViewResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  renameSavedView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Pending next weekend"
+         *     }
+         */
+        'application/json': components['schemas']['RenameSavedViewRequest'];
+      };
+    };
+    responses: {
+      /** @description The renamed view. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "View renamed successfully",
+           *       "data": {
+           *         "_id": "0b8f8a0e-61c1-4f57-9d0e-5f9b8c1d2e3a",
+           *         "screen": "bookings",
+           *         "name": "Pending next weekend",
+           *         "filters": {
+           *           "bookingStatus": "pending",
+           *           "arrivalDateTime": "2026-11-28"
+           *         },
+           *         "ignoredFilters": [],
+           *         "createdAt": "2026-11-23T19:40:12.345Z",
+           *         "createdBy": {
+           *           "_id": "4f1c2a9e-7d3b-4c55-9a61-0d2e8b7f6a10",
+           *           "name": "Ada Admin",
+           *           "email": "admin@example.com"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['SavedViewResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  deleteSavedView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The view is deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "View deleted successfully"
+           *     }
+           */
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
 }

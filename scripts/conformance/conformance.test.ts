@@ -69,6 +69,9 @@ test('the command with --write passes, round-trips its own records and writes a 
     'createStaticContent',
     'updateStaticContent',
     'deleteStaticContent',
+    'createSavedView',
+    'renameSavedView',
+    'deleteSavedView',
     'updateConfiguration',
   ]) {
     expect(stdout).toMatch(new RegExp(`^${id} +\\d+ +\\d+ +ok`, 'm'));

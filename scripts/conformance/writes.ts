@@ -134,6 +134,8 @@ function minimalBody(session: Session, schema: Schema, text: string): Row | unde
     else if (s.type === 'string' && !s.format) body[name] = text.slice(0, s.maxLength ?? 100);
     else if (s.type === 'boolean') body[name] = s.default ?? true;
     else if (s.type === 'integer' || s.type === 'number') body[name] = s.default ?? s.minimum ?? 0;
+    // An object of optional entries (e.g. a saved view's filters): empty.
+    else if (s.type === 'object' && !s.required?.length) body[name] = {};
     else return undefined;
   }
   return Object.keys(body).length > 0 ? body : undefined;
@@ -152,7 +154,10 @@ function updateBodies(session: Session, operation: Operation, record: Row, sent:
       !properties[name].enum &&
       typeof record[name] === 'string',
   );
-  if (renamed) bodies.push({ [renamed]: `${String(record[renamed])} renamed` });
+  if (renamed) {
+    const limit = properties[renamed].maxLength ?? Infinity;
+    bodies.push({ [renamed]: `${String(record[renamed])} renamed`.slice(-limit) });
+  }
   const status = properties.status;
   if (status && record.status !== undefined) {
     if (status.type === 'boolean') bodies.push({ status: !record.status });

@@ -389,6 +389,43 @@ const CASES: Record<string, Case> = {
       ],
     }),
   },
+  createSavedView: {
+    run: async () => {
+      const res = await api('POST', '/admin/saved-views', {
+        screen: 'reviews',
+        name: 'Audit view',
+        filters: { status: 'pending' },
+      });
+      state.savedViewId = res.json().data?._id;
+      return res;
+    },
+    expect: () => ({
+      status: 201,
+      action: 'saved_view.create',
+      entityType: 'saved_view',
+      changes: [{ field: 'name', before: null, after: 'Audit view' }],
+    }),
+  },
+  renameSavedView: {
+    run: () => api('PUT', `/admin/saved-views/${state.savedViewId}`, { name: 'Audited view' }),
+    expect: () => ({
+      status: 200,
+      action: 'saved_view.rename',
+      entityType: 'saved_view',
+      entityId: () => state.savedViewId,
+      changes: [{ field: 'name', before: 'Audit view', after: 'Audited view' }],
+    }),
+  },
+  deleteSavedView: {
+    run: () => api('DELETE', `/admin/saved-views/${state.savedViewId}`),
+    expect: () => ({
+      status: 200,
+      action: 'saved_view.delete',
+      entityType: 'saved_view',
+      entityId: () => state.savedViewId,
+      changes: [{ field: 'name', before: 'Audited view', after: null }],
+    }),
+  },
   // Last: it revokes the token it is sent with (a session of its own).
   logout: {
     run: () => t.as({ method: 'POST', url: '/api/v1/user/logout', token: state.logoutToken }),

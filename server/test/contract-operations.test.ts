@@ -81,6 +81,11 @@ const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
   ['get', '/images/{id}', 'getImage'],
   // Added by the contract (issue #15): CSV exports of the lists.
   ['get', '/admin/exports/bookings', 'exportBookings'],
+  // Added by the contract (issue #15): saved views of the list screens.
+  ['get', '/admin/saved-views', 'listSavedViews'],
+  ['post', '/admin/saved-views', 'createSavedView'],
+  ['put', '/admin/saved-views/{id}', 'renameSavedView'],
+  ['delete', '/admin/saved-views/{id}', 'deleteSavedView'],
 ];
 
 /** Operations reachable without a token: login, and images so that <img> tags work. */

@@ -481,6 +481,25 @@ export const staticContents = pgTable(
   (t) => [index('static_contents_created_idx').on(t.createdAt)],
 );
 
+/**
+ * A list screen's search and filters kept under a name, shared by every admin. The name is
+ * unique per screen ignoring case (trimmed by the server before it is stored).
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: id(),
+    /** bookings | restaurants | users | reviews | content | audit-log */
+    screen: text('screen').notNull(),
+    name: text('name').notNull(),
+    /** URL parameter → value, as in the screen's URL */
+    filters: jsonb('filters').$type<Record<string, string>>().notNull().default({}),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('saved_views_screen_name_key').on(t.screen, sql`lower(${t.name})`)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Restaurant = typeof restaurants.$inferSelect;
 export type Booking = typeof bookings.$inferSelect;
@@ -500,4 +519,5 @@ export type AnyTable =
   | typeof refunds
   | typeof reviews
   | typeof auditEvents
-  | typeof staticContents;
+  | typeof staticContents
+  | typeof savedViews;

@@ -13,6 +13,7 @@ import { menuHandlers } from './menu.js';
 import { imagesHandlers } from './images.js';
 import { auditHandlers } from './audit.js';
 import { exportsHandlers } from './exports.js';
+import { savedViewsHandlers } from './saved-views.js';
 
 export const handlers: Handlers = {
   ...authHandlers,
@@ -28,4 +29,5 @@ export const handlers: Handlers = {
   ...imagesHandlers,
   ...auditHandlers,
   ...exportsHandlers,
+  ...savedViewsHandlers,
 };

@@ -19,6 +19,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'reference.status': 'Reference item activated or deactivated',
   'reference.delete': 'Reference item deleted',
   'menu.bulk_item': 'Menu item uploaded',
+  'saved_view.create': 'Saved view created',
+  'saved_view.rename': 'Saved view renamed',
+  'saved_view.delete': 'Saved view deleted',
   'auth.login': 'Signed in',
   'auth.login_failed': 'Sign-in refused',
   'auth.logout': 'Signed out',
@@ -44,6 +47,7 @@ export const RECORD_TYPE_LABELS: Record<string, string> = {
   dietary: 'Dietary preference',
   cuisine: 'Cuisine',
   list: 'List',
+  saved_view: 'Saved view',
 };
 
 const FIELD_LABELS: Record<string, string> = {
