@@ -225,14 +225,12 @@ test('each write is one audit event naming the view and its screen', async () =>
 });
 
 test(`a screen holds at most ${MAX_VIEWS_PER_SCREEN} views`, async () => {
-  await t.database.db
-    .insert(savedViews)
-    .values(
-      Array.from({ length: MAX_VIEWS_PER_SCREEN }, (_, i) => ({
-        screen: 'users',
-        name: `View ${i}`,
-      })),
-    );
+  await t.database.db.insert(savedViews).values(
+    Array.from({ length: MAX_VIEWS_PER_SCREEN }, (_, i) => ({
+      screen: 'users',
+      name: `View ${i}`,
+    })),
+  );
   const res = await create({ screen: 'users', name: 'One more', filters: {} });
   await expectContract(res, 'createSavedView', 400);
   expect(message(res)).toBe(
