@@ -13,6 +13,7 @@
  * driver (no HTTP, no JSON), and their ratio; then requests per second of the bookings list and
  * of total/user against a bare Fastify route that returns the same body from memory.
  */
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
@@ -180,8 +181,14 @@ try {
     ['activity logs', '/admin/activityLogs?skip=0&limit=20'],
   ];
 
+  const load = () =>
+    `load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / ')} on ${os.cpus().length} cores`;
+  const started = Date.now();
   console.log(
-    `\n${engine}, ${bookingCount.toLocaleString('en')} bookings, ${REQUESTS} requests per call (after 3 warm-up)\n`,
+    `\n${engine}, ${bookingCount.toLocaleString('en')} bookings, ${REQUESTS} requests per call (after 3 warm-up); ${load()}\n`,
   );
   console.log('| call | p50 ms | p95 ms | max ms | SQL only p50 ms | HTTP/SQL |');
   console.log('|---|---|---|---|---|---|');
@@ -249,6 +256,7 @@ try {
   }
   await bare.close();
   await app.close();
+  console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s; ${load()}`);
 } finally {
   await worker.terminate();
   await database.close();

@@ -61,12 +61,18 @@ export const reviewsHandlers: Handlers = {
       selectReviews(db, where, skip, limit).then((rows) =>
         rows.map(({ restaurantId: _restaurant, ...row }) => row),
       ),
-      db
-        .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
-        .from(reviews)
-        .innerJoin(users, eq(users.id, reviews.userId))
-        .innerJoin(restaurants, eq(restaurants.id, reviews.restaurantId))
-        .where(where),
+      // Every review has its user and restaurant (not-null foreign keys): the count joins only
+      // what the condition reads, the restaurant for a search text (README "Scale").
+      pattern
+        ? db
+            .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
+            .from(reviews)
+            .innerJoin(restaurants, eq(restaurants.id, reviews.restaurantId))
+            .where(where)
+        : db
+            .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
+            .from(reviews)
+            .where(where),
     ]);
     return { success: true, message: 'Reviews fetched successfully', count: total, data };
   },
