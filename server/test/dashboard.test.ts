@@ -143,3 +143,33 @@ test('every dashboard call is a 401 without a token and a 403 for another role',
     await expectContract(await as(t.ownerToken), operation, 403);
   }
 });
+
+test('the activity count is kept with the events: a statement of several, sign-ins left out, truncate', async () => {
+  const db = t.database.db;
+  const listed = async () =>
+    (await expectContract(await get('/admin/activityLogs?limit=1'), 'listActivityLogs', 200)).count;
+  const counted = async () =>
+    (
+      await db.select({ n: count() }).from(auditEvents).where(notLike(auditEvents.action, 'auth.%'))
+    )[0].n;
+  const before = await listed();
+  expect(before).toBe(await counted());
+  await db.insert(auditEvents).values(
+    ['booking.activity', 'auth.login', 'booking.activity'].map((action) => ({
+      action,
+      entityType: 'booking',
+      entityName: 'BK-COUNT',
+      details: { activity: 'Counted' },
+    })),
+  );
+  expect(await listed()).toBe(before + 2);
+  expect(await listed()).toBe(await counted());
+  await db.execute(sql`TRUNCATE audit_events`);
+  expect(await listed()).toBe(0);
+  await db.insert(auditEvents).values({
+    action: 'booking.activity',
+    entityType: 'booking',
+    details: { activity: 'Counted' },
+  });
+  expect(await listed()).toBe(1);
+});

@@ -213,6 +213,12 @@ export const bookingHourly = pgTable(
   (t) => [primaryKey({ columns: [t.hour, t.currency] })],
 );
 
+/** Audit events per kind ('activity': all but sign-ins), kept by triggers (migration 0007). */
+export const auditEventCounts = pgTable('audit_event_counts', {
+  kind: text('kind').primaryKey(),
+  events: bigint('events', { mode: 'number' }).notNull(),
+});
+
 export const orders = pgTable(
   'orders',
   {

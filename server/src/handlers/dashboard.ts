@@ -2,7 +2,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { auditEvents, restaurants, users } from '../db/schema.js';
+import { auditEventCounts, auditEvents, restaurants, users } from '../db/schema.js';
 import { activityTitle } from '../queries/activity-text.js';
 import { exponentOf, fromMinor } from '../lib/money.js';
 import { toUsdCents } from '../lib/usd-rates.js';
@@ -146,7 +146,11 @@ export const dashboardHandlers: Handlers = {
         .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
         .offset(skip)
         .limit(limit),
-      db.select({ total: count() }).from(auditEvents).where(activity),
+      // Kept by triggers on audit_events (migration 0007), exact, without counting the events.
+      db
+        .select({ total: sql<number>`coalesce(sum(${auditEventCounts.events}), 0)::int` })
+        .from(auditEventCounts)
+        .where(eq(auditEventCounts.kind, 'activity')),
     ]);
     return {
       status_code: 200,
