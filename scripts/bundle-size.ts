@@ -1,7 +1,8 @@
 /**
  * What the /login route downloads at first: the entry files that build/index.html references
  * plus the files of the lazily loaded "login" chunk group. Prints their gzip size in one line
- * and fails when any of those chunks contains the rich-text editor (quill) or papaparse.
+ * and fails when any of those chunks contains the rich-text editor (quill), papaparse or Ant
+ * Design (antd, its icons and rc-components: the admin area's, which the login page never runs).
  *
  * Builds nothing itself: run `npm run build` first. Usage: npx tsx scripts/bundle-size.ts [buildDir]
  */
@@ -20,8 +21,11 @@ interface Manifest {
   chunks: { id: string | number; names: string[]; files: string[]; packages: string[] }[];
 }
 
-/** Packages the login page must not download: the editor and the CSV parser. */
-const FORBIDDEN = /^(quill|react-quill-new|quill-delta|parchment|papaparse)$/;
+/** Packages the login page must not download: the editor, the CSV parser and Ant Design. */
+const FORBIDDEN =
+  /^(quill|react-quill-new|quill-delta|parchment|papaparse|antd|@ant-design\/.+|@rc-component\/.+)$/;
+/** Named in the summary: where the largest of them are. */
+const NAMED = /^(quill|react-quill-new|quill-delta|parchment|papaparse|antd)$/;
 const LOGIN_GROUP = 'login';
 
 function fail(message: string): never {
@@ -75,7 +79,7 @@ const elsewhere = [
   ...new Set(
     manifest.chunks
       .filter((chunk) => !chunkIds.has(String(chunk.id)))
-      .flatMap((chunk) => chunk.packages.filter((name) => FORBIDDEN.test(name))),
+      .flatMap((chunk) => chunk.packages.filter((name) => NAMED.test(name))),
   ),
 ];
 
@@ -85,7 +89,7 @@ const summary =
   `(JS ${kB(js)}, CSS ${kB(css)}); ` +
   (offending.length
     ? `FAIL: ${offending.join(', ')}`
-    : `no quill or papaparse (${elsewhere.length ? `${elsewhere.join(', ')} only in lazy chunks` : 'neither is in the build yet'})`);
+    : `no antd, quill or papaparse (${elsewhere.length ? `${elsewhere.join(', ')} only in lazy chunks` : 'none is in the build yet'})`);
 
 if (offending.length) fail(summary.replace(/^bundle-size: /, ''));
 console.log(summary);

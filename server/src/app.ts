@@ -159,11 +159,15 @@ function registerSpa(app: FastifyInstance, buildDir: string) {
       // across `npm run build` serves the new content-hashed assets.
       wildcard: true,
       index: false,
+      // The build writes .br and .gz copies (webpack.config.js): sent to browsers that accept them.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
-        // Content-hashed assets never change; index.html must always be revalidated.
+        // Content-hashed assets never change; index.html (or its copy) must always be revalidated.
         res.header(
           'cache-control',
-          filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+          /\.html(\.br|\.gz)?$/.test(filePath)
+            ? 'no-cache'
+            : 'public, max-age=31536000, immutable',
         );
       },
     });

@@ -87,6 +87,40 @@ describe('serving the SPA', () => {
     await app.close();
   });
 
+  test("the build's Brotli and gzip copies are sent to browsers that accept them", async () => {
+    const { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } =
+      await import('node:zlib');
+    const script = 'console.log("compressed");'.repeat(50);
+    const page = '<!doctype html><title>panel</title>';
+    await fs.writeFile(path.join(buildDir, 'big.abc999.js'), script);
+    await fs.writeFile(path.join(buildDir, 'big.abc999.js.br'), brotliCompressSync(script));
+    await fs.writeFile(path.join(buildDir, 'big.abc999.js.gz'), gzipSync(script));
+    await fs.writeFile(path.join(buildDir, 'index.html.br'), brotliCompressSync(page));
+    const app = await start();
+    const get = (url: string, encoding?: string) =>
+      app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+    const br = await get('/big.abc999.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await get('/big.abc999.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await get('/big.abc999.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    // The page itself (any client route), still revalidated on every load.
+    const index = await get('/admin/users', 'br');
+    expect(index.headers['content-encoding']).toBe('br');
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(index.rawPayload).toString()).toBe(page);
+    await app.close();
+    await fs.rm(path.join(buildDir, 'index.html.br'));
+  });
+
   test('unknown API paths are JSON 404s, not the SPA', async () => {
     const app = await start();
     const res = await app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, Result } from 'antd';
 import { useRouteError } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner';
+import './route-error.css';
 
 /** When the page last reloaded itself for a missing chunk (sessionStorage, per tab). */
 const RELOADED_AT = 'chunk-reloaded-at';
@@ -38,19 +38,21 @@ export function RouteError({ fullScreen = false }: { fullScreen?: boolean }) {
   }, [reloading]);
 
   if (reloading) return <PageSpinner fullScreen={fullScreen} />;
+  // Plain elements: this must show even when no further chunk (antd's included) can be loaded.
   return (
-    <Result
-      status="warning"
-      title={chunk ? 'This screen could not be loaded.' : 'This screen could not be shown.'}
-      subTitle={
-        chunk ? 'Check your connection, then reload the page.' : 'Reload the page to try again.'
-      }
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          Reload
-        </Button>
-      }
-      style={fullScreen ? { paddingTop: '15vh' } : undefined}
-    />
+    <div className={fullScreen ? 'route-error route-error-full' : 'route-error'}>
+      <svg className="route-error-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="M12 2 1 21h22L12 2zm1 15h-2v2h2v-2zm0-7h-2v5h2v-5z" fill="currentColor" />
+      </svg>
+      <h2 className="route-error-title">
+        {chunk ? 'This screen could not be loaded.' : 'This screen could not be shown.'}
+      </h2>
+      <p className="route-error-text">
+        {chunk ? 'Check your connection, then reload the page.' : 'Reload the page to try again.'}
+      </p>
+      <button type="button" className="route-error-reload" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+    </div>
   );
 }

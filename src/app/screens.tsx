@@ -1,21 +1,4 @@
 import { lazy, type ReactNode } from 'react';
-import {
-  AlertOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  CalendarOutlined,
-  CoffeeOutlined,
-  DashboardOutlined,
-  EditOutlined,
-  ExperimentOutlined,
-  HeartOutlined,
-  ProfileOutlined,
-  ShopOutlined,
-  StarOutlined,
-  TagsOutlined,
-  TeamOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
 
 // Every page is its own chunk, loaded when its route is first shown.
 const DashboardPage = lazy(
@@ -68,8 +51,8 @@ export interface AdminScreen {
   title: string;
   /** The page (a lazily loaded component). */
   element: ReactNode;
-  /** Sidebar entry; a screen without one highlights the entry of `menuKey`. */
-  menu?: { label: string; icon: ReactNode };
+  /** Sidebar entry (its icon: layout/sidebar-menu.tsx); a screen without one highlights the entry of `menuKey`. */
+  menu?: { label: string };
   /** Sidebar entry to highlight (defaults to `path`). */
   menuKey?: string;
 }
@@ -80,19 +63,19 @@ export const adminScreens: readonly AdminScreen[] = [
     path: 'dashboard',
     title: 'Dashboard',
     element: <DashboardPage />,
-    menu: { label: 'Dashboard', icon: <DashboardOutlined /> },
+    menu: { label: 'Dashboard' },
   },
   {
     path: 'users',
     title: 'Users Management',
     element: <UsersPage />,
-    menu: { label: 'Users', icon: <TeamOutlined /> },
+    menu: { label: 'Users' },
   },
   {
     path: 'restaurants',
     title: 'Restaurants Management',
     element: <RestaurantsPage />,
-    menu: { label: 'Restaurants', icon: <ShopOutlined /> },
+    menu: { label: 'Restaurants' },
   },
   {
     path: 'restaurants/:restaurantId/bookings',
@@ -104,73 +87,73 @@ export const adminScreens: readonly AdminScreen[] = [
     path: 'bookings',
     title: 'Bookings Management',
     element: <BookingsPage />,
-    menu: { label: 'Bookings', icon: <CalendarOutlined /> },
+    menu: { label: 'Bookings' },
   },
   {
     path: 'booking-types',
     title: 'Booking Types Management',
     element: <ReferenceDataPage entity="bookingTypes" />,
-    menu: { label: 'Booking Types', icon: <TagsOutlined /> },
+    menu: { label: 'Booking Types' },
   },
   {
     path: 'categories',
     title: 'Menu Categories Management',
     element: <ReferenceDataPage entity="categories" />,
-    menu: { label: 'Menu Categories', icon: <AppstoreOutlined /> },
+    menu: { label: 'Menu Categories' },
   },
   {
     path: 'ingredients',
     title: 'Menu Ingredients Management',
     element: <ReferenceDataPage entity="ingredients" />,
-    menu: { label: 'Menu Ingredients', icon: <ExperimentOutlined /> },
+    menu: { label: 'Menu Ingredients' },
   },
   {
     path: 'allergies',
     title: 'Allergies Management',
     element: <ReferenceDataPage entity="allergies" />,
-    menu: { label: 'Allergies', icon: <AlertOutlined /> },
+    menu: { label: 'Allergies' },
   },
   {
     path: 'preferences',
     title: 'Dietary Preferences Management',
     element: <ReferenceDataPage entity="dietaryPreferences" />,
-    menu: { label: 'Dietary Preferences', icon: <HeartOutlined /> },
+    menu: { label: 'Dietary Preferences' },
   },
   {
     path: 'cuisines',
     title: 'Cuisine Management',
     element: <ReferenceDataPage entity="cuisines" />,
-    menu: { label: 'Cuisines', icon: <CoffeeOutlined /> },
+    menu: { label: 'Cuisines' },
   },
   {
     path: 'reviews',
     title: 'Reviews Management',
     element: <ReviewsPage />,
-    menu: { label: 'Reviews', icon: <StarOutlined /> },
+    menu: { label: 'Reviews' },
   },
   {
     path: 'text-editor',
     title: 'Content Management',
     element: <TextEditorPage />,
-    menu: { label: 'Content Management', icon: <EditOutlined /> },
+    menu: { label: 'Content Management' },
   },
   {
     path: 'content',
     title: 'Content Management',
     element: <ContentListPage />,
-    menu: { label: 'Content Items', icon: <ProfileOutlined /> },
+    menu: { label: 'Content Items' },
   },
   {
     path: 'bulk-menu-upload',
     title: 'Bulk Menu Upload',
     element: <BulkUploadPage />,
-    menu: { label: 'Bulk Menu Upload', icon: <UploadOutlined /> },
+    menu: { label: 'Bulk Menu Upload' },
   },
   {
     path: 'audit-log',
     title: 'Audit Log',
     element: <AuditLogPage />,
-    menu: { label: 'Audit Log', icon: <AuditOutlined /> },
+    menu: { label: 'Audit Log' },
   },
 ];
 

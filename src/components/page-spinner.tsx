@@ -1,4 +1,4 @@
-import { Flex, Spin, Typography } from 'antd';
+import './page-spinner.css';
 
 export interface PageSpinnerProps {
   /** Text under the spinner, e.g. "Loading your session...". */
@@ -7,19 +7,20 @@ export interface PageSpinnerProps {
   fullScreen?: boolean;
 }
 
+/**
+ * A page (or the window) while it loads. Plain elements and CSS: it is shown before any screen
+ * (session check, a page's chunk loading), so it carries no antd into the first download.
+ */
 export function PageSpinner({ text, fullScreen = false }: PageSpinnerProps) {
   return (
-    <Flex
-      vertical
-      align="center"
-      justify="center"
-      gap="middle"
+    <div
+      className="page-spinner"
       role="status"
       aria-live="polite"
-      style={{ minHeight: fullScreen ? '100vh' : 240, width: '100%' }}
+      style={{ minHeight: fullScreen ? '100vh' : 240 }}
     >
-      <Spin size="large" />
-      {text ? <Typography.Text type="secondary">{text}</Typography.Text> : null}
-    </Flex>
+      <span className="page-spinner-wheel" aria-hidden="true" />
+      {text ? <span className="page-spinner-text">{text}</span> : null}
+    </div>
   );
 }

@@ -1,15 +1,37 @@
-import { message } from 'antd';
+/** What notify needs of antd's message API (the one of antd's <App>, which follows the theme). */
+export interface MessageApi {
+  error: (content: string | { content: string; key?: string; duration?: number }) => unknown;
+  success: (content: string | { content: string; key?: string; duration?: number }) => unknown;
+}
 
-type MessageInstance = ReturnType<typeof message.useMessage>[0];
+type Toast = [kind: 'error' | 'success', content: string, key?: string, seconds?: number];
+
+/** Toasts asked for before a message API is registered (at most this many, the latest kept). */
+const MAX_WAITING = 5;
+let messageApi: MessageApi | null = null;
+let waiting: Toast[] = [];
+
+function show([kind, content, key, seconds]: Toast): void {
+  if (!messageApi) {
+    waiting = [...waiting, [kind, content, key, seconds] as Toast].slice(-MAX_WAITING);
+    return;
+  }
+  void messageApi[kind](key || seconds ? { content, key, duration: seconds } : content);
+}
 
 /**
- * Toasts for code outside React (the API base query). The app registers the message API of
- * antd's <App> (which follows the theme); before that, antd's static API is used.
+ * Toasts for code outside React (the API base query). The antd theme registers the message API
+ * of its <App> while it is mounted (components/antd-theme.tsx); toasts asked for while none is
+ * mounted wait for the next one. Returns the unregistration.
  */
-let messageApi: Pick<MessageInstance, 'error' | 'success' | 'info'> = message;
-
-export function setMessageApi(api: MessageInstance): void {
+export function setMessageApi(api: MessageApi): () => void {
   messageApi = api;
+  const pending = waiting;
+  waiting = [];
+  pending.forEach(show);
+  return () => {
+    if (messageApi === api) messageApi = null;
+  };
 }
 
 export const notify = {
@@ -18,9 +40,9 @@ export const notify = {
    * `seconds` is how long the toast stays (3 unless told otherwise).
    */
   error(content: string, key?: string, seconds?: number) {
-    void messageApi.error(key || seconds ? { content, key, duration: seconds } : content);
+    show(['error', content, key, seconds]);
   },
   success(content: string, key?: string, seconds?: number) {
-    void messageApi.success(key || seconds ? { content, key, duration: seconds } : content);
+    show(['success', content, key, seconds]);
   },
 };

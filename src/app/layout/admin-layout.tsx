@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Button, Drawer, Flex, Grid, Layout, Typography, theme } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { AntdTheme } from '../../components/antd-theme';
 import { PageSpinner } from '../../components/page-spinner';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import type { ScreenHandle } from '../screens';
@@ -22,7 +23,7 @@ function useScreenHandle(): ScreenHandle | undefined {
   return undefined;
 }
 
-export default function AdminLayout() {
+function AdminLayout() {
   const dispatch = useAppDispatch();
   const collapsed = useAppSelector((state) => state.ui.sidebarCollapsed);
   const handle = useScreenHandle();
@@ -126,5 +127,14 @@ export default function AdminLayout() {
         </Layout.Content>
       </Layout>
     </Layout>
+  );
+}
+
+/** The admin area: the layout in Ant Design's theme (which the login page does without). */
+export default function ThemedAdminLayout() {
+  return (
+    <AntdTheme>
+      <AdminLayout />
+    </AntdTheme>
   );
 }

@@ -1,6 +1,43 @@
+import type { ReactNode } from 'react';
 import { Menu, type MenuProps } from 'antd';
+import {
+  AlertOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  CalendarOutlined,
+  CoffeeOutlined,
+  DashboardOutlined,
+  EditOutlined,
+  ExperimentOutlined,
+  HeartOutlined,
+  ProfileOutlined,
+  ShopOutlined,
+  StarOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { adminScreens } from '../screens';
+
+/** The sidebar's icons by screen path (here, in the layout's chunk, not in the route table). */
+const ICONS: Readonly<Record<string, ReactNode>> = {
+  dashboard: <DashboardOutlined />,
+  users: <TeamOutlined />,
+  restaurants: <ShopOutlined />,
+  bookings: <CalendarOutlined />,
+  'booking-types': <TagsOutlined />,
+  categories: <AppstoreOutlined />,
+  ingredients: <ExperimentOutlined />,
+  allergies: <AlertOutlined />,
+  preferences: <HeartOutlined />,
+  cuisines: <CoffeeOutlined />,
+  reviews: <StarOutlined />,
+  'text-editor': <EditOutlined />,
+  content: <ProfileOutlined />,
+  'bulk-menu-upload': <UploadOutlined />,
+  'audit-log': <AuditOutlined />,
+};
 
 // Real links, so an entry can also be opened in a new tab.
 const items: MenuProps['items'] = adminScreens.flatMap((screen) =>
@@ -8,7 +45,7 @@ const items: MenuProps['items'] = adminScreens.flatMap((screen) =>
     ? [
         {
           key: screen.path,
-          icon: screen.menu.icon,
+          icon: ICONS[screen.path],
           label: <Link to={`/admin/${screen.path}`}>{screen.menu.label}</Link>,
         },
       ]

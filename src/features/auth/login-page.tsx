@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { serverMessage } from '../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useLoginMutation } from './auth-api';
 import { noticeDismissed } from './auth-slice';
 import { completeSignIn } from './auth-thunks';
+import { LoginIcon, type LoginIconName } from './login-icons';
 import {
   LOGIN_MESSAGES,
   validateLogin,
@@ -14,10 +13,45 @@ import {
   type LoginValues,
 } from './login-validation';
 import { isAdmin } from './session-storage';
+import './login-page.css';
+
+/** A labelled field with its icon and, under it, its error. */
+function Field({
+  id,
+  label,
+  icon,
+  error,
+  children,
+  suffix,
+}: {
+  id: string;
+  label: string;
+  icon: LoginIconName;
+  error: string | undefined;
+  children: ReactNode;
+  suffix?: ReactNode;
+}) {
+  return (
+    <div className="login-field">
+      <label htmlFor={id}>{label}</label>
+      <span className={error ? 'login-input login-input-error' : 'login-input'}>
+        <LoginIcon name={icon} />
+        {children}
+        {suffix}
+      </span>
+      {error ? (
+        <div id={`${id}-error`} className="login-field-error">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 /**
- * The login screen. After a successful sign-in the /login route itself moves on to the page
- * first asked for (see GuestOnly).
+ * The login screen. Plain elements and its own small stylesheet (the look of the admin area's
+ * Ant Design theme), so the first download of /login carries no antd. After a successful
+ * sign-in the /login route itself moves on to the page first asked for (see GuestOnly).
  */
 export default function LoginPage() {
   const dispatch = useAppDispatch();
@@ -26,6 +60,8 @@ export default function LoginPage() {
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const titleId = useId();
 
   const edit = (field: keyof LoginValues, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -60,62 +96,71 @@ export default function LoginPage() {
   const message = generalError ?? notice;
 
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
-      <Card style={{ width: '100%', maxWidth: 400 }}>
-        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
+    <main className="login-page">
+      <section className="login-card" aria-labelledby={titleId}>
+        <h1 id={titleId} className="login-title">
           Admin Login
-        </Typography.Title>
+        </h1>
         {message ? (
-          <Alert type="error" showIcon title={message} role="alert" style={{ marginBottom: 16 }} />
+          <div className="login-alert" role="alert">
+            <LoginIcon name="error" />
+            <span>{message}</span>
+          </div>
         ) : null}
         <form noValidate onSubmit={submit} aria-label="Login">
-          <Form layout="vertical" component={false}>
-            <Form.Item
-              label="Email"
-              htmlFor="login-email"
-              validateStatus={errors.email ? 'error' : undefined}
-              help={errors.email}
-            >
-              <Input
-                id="login-email"
-                type="email"
-                autoComplete="username"
-                prefix={<MailOutlined />}
-                placeholder="Enter your email"
-                value={values.email}
-                onChange={(event) => edit('email', event.target.value)}
-                aria-invalid={Boolean(errors.email)}
-              />
-            </Form.Item>
-            <Form.Item
-              label="Password"
-              htmlFor="login-password"
-              validateStatus={errors.password ? 'error' : undefined}
-              help={errors.password}
-            >
-              <Input.Password
-                id="login-password"
-                autoComplete="current-password"
-                prefix={<LockOutlined />}
-                placeholder="Enter your password"
-                value={values.password}
-                onChange={(event) => edit('password', event.target.value)}
-                aria-invalid={Boolean(errors.password)}
-              />
-            </Form.Item>
-            <Flex justify="flex-end" style={{ marginBottom: 16 }}>
-              <Link to="/forgot-password">Forgot Password</Link>
-            </Flex>
-            <Button type="primary" htmlType="submit" block loading={isLoading}>
-              {isLoading ? 'Logging in...' : 'Login'}
-            </Button>
-          </Form>
+          <Field id="login-email" label="Email" icon="mail" error={errors.email}>
+            <input
+              id="login-email"
+              type="email"
+              autoComplete="username"
+              placeholder="Enter your email"
+              value={values.email}
+              onChange={(event) => edit('email', event.target.value)}
+              aria-invalid={Boolean(errors.email)}
+              aria-describedby={errors.email ? 'login-email-error' : undefined}
+            />
+          </Field>
+          <Field
+            id="login-password"
+            label="Password"
+            icon="lock"
+            error={errors.password}
+            suffix={
+              <button
+                type="button"
+                className="login-reveal"
+                aria-label={showPassword ? 'Hide' : 'Show'}
+                aria-controls="login-password"
+                onClick={() => setShowPassword((shown) => !shown)}
+              >
+                <LoginIcon name={showPassword ? 'eye' : 'eyeInvisible'} />
+              </button>
+            }
+          >
+            <input
+              id="login-password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              placeholder="Enter your password"
+              value={values.password}
+              onChange={(event) => edit('password', event.target.value)}
+              aria-invalid={Boolean(errors.password)}
+              aria-describedby={errors.password ? 'login-password-error' : undefined}
+            />
+          </Field>
+          <div className="login-forgot">
+            <Link to="/forgot-password">Forgot Password</Link>
+          </div>
+          <button type="submit" className="login-submit" aria-busy={isLoading}>
+            {isLoading ? <span className="login-spinner" aria-hidden="true" /> : null}
+            {isLoading ? 'Logging in...' : 'Login'}
+          </button>
         </form>
-        <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
+        <p className="login-help">
           For admin access only. If you&apos;re having trouble logging in, please contact the system
           administrator.
-        </Typography.Paragraph>
-      </Card>
-    </Flex>
+        </p>
+      </section>
+    </main>
   );
 }

@@ -239,7 +239,7 @@ function OrderRefundCard({
       size="small"
       title={
         <Flex align="center" gap="small">
-          <Avatar src={order.user.avatar ?? undefined} icon={<UserOutlined />} />
+          <Avatar src={order.user.avatar ?? undefined} icon={<UserOutlined />} alt="" />
           <span>{order.user.name}</span>
         </Flex>
       }

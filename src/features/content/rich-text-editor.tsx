@@ -10,6 +10,7 @@ import javascript from 'highlight.js/lib/languages/javascript';
 import json from 'highlight.js/lib/languages/json';
 import sql from 'highlight.js/lib/languages/sql';
 import xml from 'highlight.js/lib/languages/xml';
+import { useEffect, useRef } from 'react';
 import ReactQuill from 'react-quill-new';
 import 'highlight.js/styles/github.css';
 import 'react-quill-new/dist/quill.snow.css';
@@ -79,9 +80,34 @@ export interface RichTextEditorProps {
   label: string;
 }
 
+/** Names of the toolbar's drop-downs, which Quill leaves without one. */
+const PICKER_NAMES: Readonly<Record<string, string>> = {
+  header: 'Heading',
+  color: 'Text color',
+  background: 'Background color',
+  align: 'Alignment',
+};
+
+/** Gives each of Quill's toolbar drop-downs (a span with role="button") an accessible name. */
+export function namePickers(root: HTMLElement): void {
+  for (const picker of root.querySelectorAll<HTMLElement>('.ql-toolbar .ql-picker')) {
+    const format = [...picker.classList].find(
+      (name) => name.startsWith('ql-') && name !== 'ql-picker',
+    );
+    const name = format && PICKER_NAMES[format.slice(3)];
+    const control = picker.querySelector('.ql-picker-label');
+    if (name && control && !control.hasAttribute('aria-label'))
+      control.setAttribute('aria-label', name);
+  }
+}
+
 export default function RichTextEditor({ value, onChange, readOnly, label }: RichTextEditorProps) {
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (root.current) namePickers(root.current);
+  });
   return (
-    <div className="rich-text-editor" aria-label={label} data-readonly={readOnly}>
+    <div ref={root} className="rich-text-editor" aria-label={label} data-readonly={readOnly}>
       <ReactQuill
         theme="snow"
         value={value}

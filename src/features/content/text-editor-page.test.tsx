@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../../app/providers';
+import { AntdTheme } from '../../components/antd-theme';
 import { makeStore } from '../../app/store';
 import { reply } from '../../test/mock-api';
 import { adminUser, renderApp } from '../../test/render-app';
@@ -63,7 +64,11 @@ describe('loading, read-only and busy states', () => {
     expect(store.getState().auth.token).toBeNull();
     render(
       <AppProviders store={store}>
-        <RouterProvider router={createMemoryRouter([{ path: '/', element: <TextEditorPage /> }])} />
+        <AntdTheme>
+          <RouterProvider
+            router={createMemoryRouter([{ path: '/', element: <TextEditorPage /> }])}
+          />
+        </AntdTheme>
       </AppProviders>,
     );
     await waitFor(() => expect(editorArea()).toBeInTheDocument());

@@ -13,26 +13,28 @@ function StaffCard({ staff }: { staff: readonly StaffMember[] }) {
       {staff.length === 0 ? (
         <Empty description="No staff members assigned." image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
-        <Table<StaffMember>
-          rowKey="_id"
-          size="small"
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          dataSource={staff as StaffMember[]}
-          columns={[
-            { title: '#', key: 'number', render: (_, __, index) => index + 1 },
-            {
-              title: 'Sub-role',
-              key: 'subRole',
-              render: (_, member) => <StatusBadge status={member.subRole} />,
-            },
-            { title: 'Name', dataIndex: 'name', key: 'name' },
-            { title: 'Staff ID', dataIndex: '_id', key: 'id' },
-            { title: 'Email', dataIndex: 'email', key: 'email' },
-            { title: 'Phone', key: 'phone', render: (_, member) => orNa(member.phoneNo) },
-            { title: 'Role', dataIndex: 'role', key: 'role' },
-          ]}
-        />
+        // The scrolling box is focusable, so the keyboard can scroll a wide table (no controls in it).
+        <div tabIndex={0} role="region" aria-label="Staff members" style={{ overflowX: 'auto' }}>
+          <Table<StaffMember>
+            rowKey="_id"
+            size="small"
+            pagination={false}
+            dataSource={staff as StaffMember[]}
+            columns={[
+              { title: '#', key: 'number', render: (_, __, index) => index + 1 },
+              {
+                title: 'Sub-role',
+                key: 'subRole',
+                render: (_, member) => <StatusBadge status={member.subRole} />,
+              },
+              { title: 'Name', dataIndex: 'name', key: 'name' },
+              { title: 'Staff ID', dataIndex: '_id', key: 'id' },
+              { title: 'Email', dataIndex: 'email', key: 'email' },
+              { title: 'Phone', key: 'phone', render: (_, member) => orNa(member.phoneNo) },
+              { title: 'Role', dataIndex: 'role', key: 'role' },
+            ]}
+          />
+        </div>
       )}
     </Card>
   );
