@@ -80,7 +80,11 @@ test('signed in: dashboard, users, restaurants and the restaurant page', async (
     has: page.getByRole('button', { name: 'Process Refund' }),
   });
   await refundable.first().getByRole('button', { name: 'Process Refund' }).click();
-  await checkDialog(page, page.getByRole('dialog', { name: /^Process Refund/ }), 'restaurant refund');
+  await checkDialog(
+    page,
+    page.getByRole('dialog', { name: /^Process Refund/ }),
+    'restaurant refund',
+  );
 });
 
 test('signed in: bookings, the booking detail, refund and its confirmation', async ({ page }) => {

@@ -165,9 +165,7 @@ function registerSpa(app: FastifyInstance, buildDir: string) {
         // Content-hashed assets never change; index.html (or its copy) must always be revalidated.
         res.header(
           'cache-control',
-          /\.html(\.br|\.gz)?$/.test(filePath)
-            ? 'no-cache'
-            : 'public, max-age=31536000, immutable',
+          /\.html(\.br|\.gz)?$/.test(filePath) ? 'no-cache' : 'public, max-age=31536000, immutable',
         );
       },
     });
