@@ -388,6 +388,226 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/exports/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export users as CSV
+     * @description Every user listUsers selects with the same search, newest first. File name `users-YYYY-MM-DD.csv`.
+     */
+    get: operations['exportUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/exports/restaurants': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export restaurants as CSV
+     * @description Every restaurant listRestaurants selects with the same search and filters, newest first, with its figures (earnings in its currency). File name `restaurants-YYYY-MM-DD.csv`.
+     */
+    get: operations['exportRestaurants'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/exports/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export reviews as CSV
+     * @description Every review listReviews selects with the same search and filters, newest first. File name `reviews-YYYY-MM-DD.csv`.
+     */
+    get: operations['exportReviews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/exports/content': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export content items as CSV
+     * @description Every content item listStaticContent selects with the same search and filters, newest first (titles, not bodies; FAQs by question). File name `content-YYYY-MM-DD.csv`.
+     */
+    get: operations['exportContent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/exports/audit-logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the audit log as CSV
+     * @description Every event listAuditEvents selects with the same search and filters, newest first; changes as "field: before → after" joined with "; ". File name `audit-log-YYYY-MM-DD.csv`.
+     */
+    get: operations['exportAuditEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/exports/booking-types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export booking types as CSV
+     * @description Every booking type whose name contains the search, newest first. File name `booking-types-YYYY-MM-DD.csv`.
+     */
+    get: operations['exportBookingTypes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/exports/categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export menu categories as CSV
+     * @description Every category listCategories selects with the same search, newest first, with its counts. File name `categories-YYYY-MM-DD.csv`.
+     */
+    get: operations['exportCategories'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/exports/ingredients': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export ingredients as CSV
+     * @description Every ingredient listIngredients selects with the same search, newest first, with its counts. File name `ingredients-YYYY-MM-DD.csv`.
+     */
+    get: operations['exportIngredients'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/exports/allergies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export allergies as CSV
+     * @description Every allergy listAllergies selects with the same search, newest first, with its counts. File name `allergies-YYYY-MM-DD.csv`.
+     */
+    get: operations['exportAllergies'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/exports/dietaries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export dietary preferences as CSV
+     * @description Every dietary preference listDietaries selects with the same search, newest first, with its counts. File name `dietary-preferences-YYYY-MM-DD.csv`.
+     */
+    get: operations['exportDietaries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/exports/cuisines': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export cuisines as CSV
+     * @description Every cuisine listCuisines selects with the same search, newest first, with its count and image. File name `cuisines-YYYY-MM-DD.csv`.
+     */
+    get: operations['exportCuisines'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/booking/{id}': {
     parameters: {
       query?: never;
@@ -2090,6 +2310,30 @@ export interface components {
     PaymentStatusFilter: components['schemas']['PaymentStatus'];
     /** @description true for Deposited (payout true), false for Pending. */
     PayoutStatusFilter: boolean;
+    /** @description true for Active, false for Inactive; omit for all. */
+    RestaurantOnlineFilter: boolean;
+    /** @description true for Featured, false for Not Featured; omit for all. */
+    RestaurantFeaturedFilter: boolean;
+    /** @description ISO date (YYYY-MM-DD) or date-time; matches restaurants created on that UTC day (a date-time is reduced to its UTC day). */
+    RestaurantCreatedDay: string;
+    ReviewStatusFilter: components['schemas']['ReviewStatus'];
+    ReviewRatingFilter: number;
+    ContentTypeFilter: components['schemas']['ContentType'];
+    ContentStatusFilter: components['schemas']['ContentStatus'];
+    /** @description Matched case-insensitively as a substring of the record's name at the time, the actor's name or the actor's email. Trimmed; empty means no filter. */
+    AuditSearch: string;
+    /** @description One action, e.g. `restaurant.update` (see AuditAction). */
+    AuditActionFilter: components['schemas']['AuditAction'];
+    /** @description The kind of record, e.g. `restaurant`, `booking`, `user`, `review`, `content`. */
+    AuditEntityType: string;
+    /** @description The record's id (with entityType, the record's own history). */
+    AuditEntityId: string;
+    /** @description Only events by this administrator. */
+    AuditActorId: components['schemas']['Id'];
+    /** @description First UTC day (YYYY-MM-DD), inclusive. */
+    AuditFrom: string;
+    /** @description Last UTC day (YYYY-MM-DD), inclusive. */
+    AuditTo: string;
     /** @description Number of rows to skip (page index × page size). */
     Skip: number;
     /** @description Page size. */
@@ -2460,19 +2704,19 @@ export interface operations {
         /** @description Page size. */
         limit?: components['parameters']['Limit'];
         /** @description Matched case-insensitively as a substring of the record's name at the time, the actor's name or the actor's email. Trimmed; empty means no filter. */
-        search?: string;
+        search?: components['parameters']['AuditSearch'];
         /** @description One action, e.g. `restaurant.update` (see AuditAction). */
-        action?: components['schemas']['AuditAction'];
+        action?: components['parameters']['AuditActionFilter'];
         /** @description The kind of record, e.g. `restaurant`, `booking`, `user`, `review`, `content`. */
-        entityType?: string;
+        entityType?: components['parameters']['AuditEntityType'];
         /** @description The record's id (with entityType, the record's own history). */
-        entityId?: string;
+        entityId?: components['parameters']['AuditEntityId'];
         /** @description Only events by this administrator. */
-        actorId?: components['schemas']['Id'];
+        actorId?: components['parameters']['AuditActorId'];
         /** @description First UTC day (YYYY-MM-DD), inclusive. */
-        from?: string;
+        from?: components['parameters']['AuditFrom'];
         /** @description Last UTC day (YYYY-MM-DD), inclusive. */
-        to?: string;
+        to?: components['parameters']['AuditTo'];
       };
       header?: never;
       path?: never;
@@ -2727,11 +2971,11 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
         /** @description true for Active, false for Inactive; omit for all. */
-        online?: boolean;
+        online?: components['parameters']['RestaurantOnlineFilter'];
         /** @description true for Featured, false for Not Featured; omit for all. */
-        isFeatured?: boolean;
+        isFeatured?: components['parameters']['RestaurantFeaturedFilter'];
         /** @description ISO date (YYYY-MM-DD) or date-time; matches restaurants created on that UTC day (a date-time is reduced to its UTC day). */
-        createdAt?: string;
+        createdAt?: components['parameters']['RestaurantCreatedDay'];
       };
       header?: never;
       path?: never;
@@ -3284,6 +3528,371 @@ export interface operations {
           /**
            * @example Booking Ref,Restaurant,First Name,Last Name,Email,Phone,Arrival Date,Arrival Time,Guests,Type,Booking Status,Payment Status,Payout Status,Payout Date,Currency,Total,Platform Fee,Net Payout,Refunded,Created At
            *     BK-100181,Prosacco Grill,Werner,Reichel,werner.reichel54@example.net,'+15613462025,2027-01-05,17:45,6,Date Night,payout,Deposited,Deposited,2026-11-23T17:05:35.088Z,CAD,279.55,9.50,246.36,0.00,2026-11-22T16:43:54.265Z
+           */
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportUsers: {
+    parameters: {
+      query?: {
+        /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
+        search?: components['parameters']['Search'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows as a CSV file. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['CsvAttachment'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example First Name,Last Name,Email,Phone,Role,Active,Created At
+           *     Americo,Dibbert,americo_dibbert11@example.net,'+15093809470,user,true,2026-11-23T05:46:39.815Z
+           */
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportRestaurants: {
+    parameters: {
+      query?: {
+        /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
+        search?: components['parameters']['Search'];
+        /** @description true for Active, false for Inactive; omit for all. */
+        online?: components['parameters']['RestaurantOnlineFilter'];
+        /** @description true for Featured, false for Not Featured; omit for all. */
+        isFeatured?: components['parameters']['RestaurantFeaturedFilter'];
+        /** @description ISO date (YYYY-MM-DD) or date-time; matches restaurants created on that UTC day (a date-time is reduced to its UTC day). */
+        createdAt?: components['parameters']['RestaurantCreatedDay'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows as a CSV file. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['CsvAttachment'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example Name,Address,Email,Online,Featured,Commission (%),Average Rating,Total Bookings,Currency,Total Earnings,Created At
+           *     Lakin Brasserie,94226 W Park Street,contact@lakinbrasserie4.example.com,true,false,10.84,0,7,JPY,59032,2026-11-14T04:46:35.757Z
+           */
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportReviews: {
+    parameters: {
+      query?: {
+        /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
+        search?: components['parameters']['Search'];
+        status?: components['parameters']['ReviewStatusFilter'];
+        rating?: components['parameters']['ReviewRatingFilter'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows as a CSV file. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['CsvAttachment'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example User Email,Restaurant,Rating,Review,Status,Created At
+           *     matilda.cole@example.net,Okuneva Kitchen,5,Lovely evening, the staff were kind.,pending,2026-11-23T17:12:30.902Z
+           */
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportContent: {
+    parameters: {
+      query?: {
+        /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
+        search?: components['parameters']['Search'];
+        type?: components['parameters']['ContentTypeFilter'];
+        status?: components['parameters']['ContentStatusFilter'];
+        /** @description Only the item with this slug (added so the editor screen can read one page). */
+        slug?: components['parameters']['SlugFilter'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows as a CSV file. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['CsvAttachment'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example Title,Slug,Type,Status,FAQs,Created At,Updated At
+           *     Partner with us,partner-with-us,page,draft,,2026-11-18T18:57:12.201Z,2026-11-18T18:57:12.201Z
+           */
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportAuditEvents: {
+    parameters: {
+      query?: {
+        /** @description Matched case-insensitively as a substring of the record's name at the time, the actor's name or the actor's email. Trimmed; empty means no filter. */
+        search?: components['parameters']['AuditSearch'];
+        /** @description One action, e.g. `restaurant.update` (see AuditAction). */
+        action?: components['parameters']['AuditActionFilter'];
+        /** @description The kind of record, e.g. `restaurant`, `booking`, `user`, `review`, `content`. */
+        entityType?: components['parameters']['AuditEntityType'];
+        /** @description The record's id (with entityType, the record's own history). */
+        entityId?: components['parameters']['AuditEntityId'];
+        /** @description Only events by this administrator. */
+        actorId?: components['parameters']['AuditActorId'];
+        /** @description First UTC day (YYYY-MM-DD), inclusive. */
+        from?: components['parameters']['AuditFrom'];
+        /** @description Last UTC day (YYYY-MM-DD), inclusive. */
+        to?: components['parameters']['AuditTo'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows as a CSV file. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['CsvAttachment'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example Time,Admin,Admin Email,Role,Action,Record Type,Record ID,Record,Changes,Details,Request ID,Client Address
+           *     2026-11-23T17:05:35.088Z,Admin User,admin@example.com,admin,restaurant.update,restaurant,293c0060-260a-405d-9b78-7eecc8dc7992,Prosacco Grill,platformCommission: 10 → 12.25,,req-1a,127.0.0.1
+           */
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportBookingTypes: {
+    parameters: {
+      query?: {
+        /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
+        search?: components['parameters']['Search'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows as a CSV file. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['CsvAttachment'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example Name,Created At
+           *     Business Lunch,2026-11-15T02:48:06.157Z
+           */
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportCategories: {
+    parameters: {
+      query?: {
+        /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
+        search?: components['parameters']['Search'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows as a CSV file. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['CsvAttachment'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example Name,Restaurants,Dishes,Active,Created At
+           *     Starters,11,12,true,2026-10-29T07:50:41.782Z
+           */
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportIngredients: {
+    parameters: {
+      query?: {
+        /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
+        search?: components['parameters']['Search'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows as a CSV file. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['CsvAttachment'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example Name,Restaurants,Dishes,Active,Created At
+           *     Bacon,11,19,true,2026-11-10T06:55:53.811Z
+           */
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportAllergies: {
+    parameters: {
+      query?: {
+        /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
+        search?: components['parameters']['Search'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows as a CSV file. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['CsvAttachment'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example Name,Restaurants,Users,Active,Created At
+           *     Shellfish,2,9,true,2026-09-29T02:16:55.412Z
+           */
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportDietaries: {
+    parameters: {
+      query?: {
+        /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
+        search?: components['parameters']['Search'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows as a CSV file. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['CsvAttachment'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example Name,Restaurants,Users,Active,Created At
+           *     Vegan,3,5,true,2026-10-27T12:41:32.023Z
+           */
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportCuisines: {
+    parameters: {
+      query?: {
+        /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
+        search?: components['parameters']['Search'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows as a CSV file. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['CsvAttachment'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example Name,Restaurants,Active,Image,Created At
+           *     Korean,3,true,,2026-10-15T05:38:42.473Z
            */
           'text/csv': string;
         };
@@ -5441,8 +6050,8 @@ export interface operations {
         limit?: components['parameters']['Limit'];
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
-        status?: components['schemas']['ReviewStatus'];
-        rating?: number;
+        status?: components['parameters']['ReviewStatusFilter'];
+        rating?: components['parameters']['ReviewRatingFilter'];
       };
       header?: never;
       path?: never;
@@ -5543,8 +6152,8 @@ export interface operations {
         limit?: components['parameters']['Limit'];
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
-        type?: components['schemas']['ContentType'];
-        status?: components['schemas']['ContentStatus'];
+        type?: components['parameters']['ContentTypeFilter'];
+        status?: components['parameters']['ContentStatusFilter'];
         /** @description Only the item with this slug (added so the editor screen can read one page). */
         slug?: components['parameters']['SlugFilter'];
       };

@@ -81,6 +81,17 @@ const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
   ['get', '/images/{id}', 'getImage'],
   // Added by the contract (issue #15): CSV exports of the lists.
   ['get', '/admin/exports/bookings', 'exportBookings'],
+  ['get', '/admin/exports/users', 'exportUsers'],
+  ['get', '/admin/exports/restaurants', 'exportRestaurants'],
+  ['get', '/admin/exports/reviews', 'exportReviews'],
+  ['get', '/admin/exports/content', 'exportContent'],
+  ['get', '/admin/exports/audit-logs', 'exportAuditEvents'],
+  ['get', '/admin/exports/booking-types', 'exportBookingTypes'],
+  ['get', '/admin/exports/categories', 'exportCategories'],
+  ['get', '/admin/exports/ingredients', 'exportIngredients'],
+  ['get', '/admin/exports/allergies', 'exportAllergies'],
+  ['get', '/admin/exports/dietaries', 'exportDietaries'],
+  ['get', '/admin/exports/cuisines', 'exportCuisines'],
   // Added by the contract (issue #15): saved views of the list screens.
   ['get', '/admin/saved-views', 'listSavedViews'],
   ['post', '/admin/saved-views', 'createSavedView'],

@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { bookings, restaurants } from '../src/db/schema.js';
 import { bookingBatches } from '../src/queries/export-bookings.js';
+import { restaurantBatches, userBatches } from '../src/queries/export-lists.js';
 import { latestEvent } from './helpers/audit.js';
 import { exportCsv, listAll } from './helpers/csv-export.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -139,4 +140,128 @@ describe('bookings', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/arrivalDateTime/);
   });
+});
+
+type ListCase = {
+  operationId: string;
+  exportPath: string;
+  listPath: string;
+  listKey: (row: Record<string, unknown>) => string;
+  csvKey: (row: Record<string, string>) => string;
+  queries: string[];
+};
+
+const byName = (operationId: string, list: string, path = list): ListCase => ({
+  operationId,
+  exportPath: path,
+  listPath: list,
+  listKey: (row) => String(row.name),
+  csvKey: (row) => row.Name,
+  queries: ['', 'search=a', 'search=%20E%20'],
+});
+
+const CASES: ListCase[] = [
+  {
+    operationId: 'exportUsers',
+    exportPath: 'users',
+    listPath: 'users',
+    listKey: (row) => String(row.email),
+    csvKey: (row) => row.Email,
+    queries: ['', 'search=a', 'search=example.com'],
+  },
+  {
+    operationId: 'exportRestaurants',
+    exportPath: 'restaurants',
+    listPath: 'restaurants',
+    listKey: (row) =>
+      `${String(row.name)} ${String(row.totalBookings)} ${String(row.totalEarnings)}`,
+    csvKey: (row) => `${row.Name} ${row['Total Bookings']} ${Number(row['Total Earnings'])}`,
+    queries: ['', 'online=true', 'isFeatured=false&search=a', 'online=false&isFeatured=true'],
+  },
+  {
+    operationId: 'exportReviews',
+    exportPath: 'reviews',
+    listPath: 'reviews',
+    listKey: (row) =>
+      `${String(row.userEmail)}|${String(row.restaurantName)}|${String(row.rating)}`,
+    csvKey: (row) => `${row['User Email']}|${row.Restaurant}|${row.Rating}`,
+    queries: ['', 'status=approved', 'rating=5&search=a', 'status=pending&rating=1'],
+  },
+  {
+    operationId: 'exportContent',
+    exportPath: 'content',
+    listPath: 'static',
+    listKey: (row) => String(row.title),
+    csvKey: (row) => row.Title,
+    queries: ['', 'type=page', 'status=published&search=a'],
+  },
+  byName('exportBookingTypes', 'admin/booking-types', 'booking-types'),
+  byName('exportCategories', 'admin/categories', 'categories'),
+  byName('exportIngredients', 'admin/ingredients', 'ingredients'),
+  byName('exportAllergies', 'admin/allergies', 'allergies'),
+  byName('exportDietaries', 'admin/dietaries', 'dietaries'),
+  byName('exportCuisines', 'admin/cuisines', 'cuisines'),
+];
+
+describe.each(CASES)(
+  '$operationId',
+  ({ operationId, exportPath, listPath, listKey, csvKey, queries }) => {
+    test('the export equals the list over all pages, in its order', async () => {
+      let rows = 0;
+      for (const query of queries) {
+        const path =
+          listPath.startsWith('admin/') || listPath === 'static' ? listPath : `admin/${listPath}`;
+        const listed = await listAll<Record<string, unknown>>(t, `/api/v1/${path}?${query}`);
+        const file = await exportCsv(
+          t,
+          operationId,
+          `/api/v1/admin/exports/${exportPath}?${query}`,
+        );
+        expect({ query, keys: file.rows.map(csvKey) }).toEqual({
+          query,
+          keys: listed.map(listKey),
+        });
+        rows += listed.length;
+      }
+      expect(rows).toBeGreaterThan(0);
+    });
+  },
+);
+
+test('the audit log: the export equals the list (its own event first), changes in words', async () => {
+  for (const query of ['', 'entityType=restaurant', 'search=admin', 'action=list.export']) {
+    const file = await exportCsv(
+      t,
+      'exportAuditEvents',
+      `/api/v1/admin/exports/audit-logs?${query}`,
+    );
+    const listed = await listAll<{ _id: string; action: string; createdAt: string }>(
+      t,
+      `/api/v1/admin/audit-logs?${query}`,
+    );
+    expect({ query, keys: file.rows.map((r) => `${r.Time} ${r.Action}`) }).toEqual({
+      query,
+      keys: listed.map((e) => `${e.createdAt} ${e.action}`),
+    });
+  }
+  const refund = await exportCsv(
+    t,
+    'exportAuditEvents',
+    '/api/v1/admin/exports/audit-logs?action=refund.create',
+  );
+  for (const row of refund.rows) expect(row.Changes).toMatch(/^amount: .* → \d+(\.\d+)? [A-Z]{3}/);
+});
+
+test('keyset batches over a mixed order (newest first, then id ascending) miss and repeat nothing', async () => {
+  const users = await listAll<{ email: string }>(t, '/api/v1/admin/users?');
+  const restaurants = await listAll<{ name: string }>(t, '/api/v1/admin/restaurants?');
+  const emails: string[] = [];
+  for await (const batch of userBatches(t.database.db, {}, 2))
+    emails.push(...batch.map((r) => r.user.email));
+  const names: string[] = [];
+  for await (const batch of restaurantBatches(t.database.db, {}, 3)) {
+    names.push(...batch.map((r) => r.restaurant.name));
+  }
+  expect(emails).toEqual(users.map((u) => u.email));
+  expect(names).toEqual(restaurants.map((r) => r.name));
 });

@@ -4,13 +4,14 @@
  * answers are plain text, stored as typed (trimmed).
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { staticContents, type Faq } from '../db/schema.js';
 import { change, recordChange } from '../lib/audit.js';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.js';
-import { iso, likePattern } from '../lib/paging.js';
+import { iso } from '../lib/paging.js';
+import { contentWhere } from '../queries/content-filter.js';
 import { isBlankHtml, sanitizeRichText } from '../lib/sanitize-html.js';
 import { slugForTitle, slugify } from '../lib/slug.js';
 import type { BodyOf, Handlers } from './types.js';
@@ -170,13 +171,7 @@ async function listPage(
     slug?: string;
   },
 ) {
-  const pattern = likePattern(query.search);
-  const where = and(
-    pattern ? ilike(staticContents.title, pattern) : undefined,
-    query.type ? eq(staticContents.type, query.type) : undefined,
-    query.status ? eq(staticContents.status, query.status) : undefined,
-    query.slug ? eq(staticContents.slug, query.slug) : undefined,
-  );
+  const where = contentWhere(query);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()

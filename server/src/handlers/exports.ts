@@ -5,7 +5,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordChange } from '../lib/audit.js';
 import { csvStream, type CsvColumn } from '../lib/csv-export.js';
+import { AUDIT_COLUMNS, auditBatches } from '../queries/export-audit.js';
 import { BOOKING_COLUMNS, bookingBatches } from '../queries/export-bookings.js';
+import {
+  CONTENT_COLUMNS,
+  contentBatches,
+  RESTAURANT_COLUMNS,
+  restaurantBatches,
+  REVIEW_COLUMNS,
+  reviewBatches,
+  USER_COLUMNS,
+  userBatches,
+} from '../queries/export-lists.js';
+import { referenceBatches, referenceColumns } from '../queries/export-reference.js';
+import { REFERENCE_CONFIG as C, type ReferenceKind } from '../reference-data/config.js';
 import type { Handlers } from './types.js';
 
 /** The request's parameters as the event's details (text values, empty ones left out). */
@@ -42,14 +55,41 @@ async function sendCsv<Row>(
     .send(csvStream(columns, batches));
 }
 
-export const exportsHandlers: Handlers = {
-  async exportBookings(req, reply) {
-    return sendCsv(
+/** A reference list's export, named as its screen's path (e.g. booking-types). */
+const referenceExport =
+  (kind: ReferenceKind, list: string) =>
+  (req: FastifyRequest<{ Querystring: { search?: string } }>, reply: FastifyReply) =>
+    sendCsv(
       req,
       reply,
-      'bookings',
-      BOOKING_COLUMNS,
-      bookingBatches(req.server.db, req.query),
+      list,
+      referenceColumns(C[kind]),
+      referenceBatches(req.server.db, C[kind], req.query),
     );
-  },
+
+export const exportsHandlers: Handlers = {
+  exportBookings: (req, reply) =>
+    sendCsv(req, reply, 'bookings', BOOKING_COLUMNS, bookingBatches(req.server.db, req.query)),
+  exportUsers: (req, reply) =>
+    sendCsv(req, reply, 'users', USER_COLUMNS, userBatches(req.server.db, req.query)),
+  exportRestaurants: (req, reply) =>
+    sendCsv(
+      req,
+      reply,
+      'restaurants',
+      RESTAURANT_COLUMNS,
+      restaurantBatches(req.server.db, req.query),
+    ),
+  exportReviews: (req, reply) =>
+    sendCsv(req, reply, 'reviews', REVIEW_COLUMNS, reviewBatches(req.server.db, req.query)),
+  exportContent: (req, reply) =>
+    sendCsv(req, reply, 'content', CONTENT_COLUMNS, contentBatches(req.server.db, req.query)),
+  exportAuditEvents: (req, reply) =>
+    sendCsv(req, reply, 'audit-log', AUDIT_COLUMNS, auditBatches(req.server.db, req.query)),
+  exportBookingTypes: referenceExport('bookingType', 'booking-types'),
+  exportCategories: referenceExport('category', 'categories'),
+  exportIngredients: referenceExport('ingredient', 'ingredients'),
+  exportAllergies: referenceExport('allergy', 'allergies'),
+  exportDietaries: referenceExport('dietary', 'dietary-preferences'),
+  exportCuisines: referenceExport('cuisine', 'cuisines'),
 };

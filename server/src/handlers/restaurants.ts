@@ -1,12 +1,13 @@
 /** Restaurants: the list, the detail page, online/featured/commission updates, the name lookup. */
-import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { menuItems, restaurants, users } from '../db/schema.js';
 import { change, recordChange } from '../lib/audit.js';
 import { badRequest, notFound } from '../lib/http-error.js';
 import { fromMinor } from '../lib/money.js';
-import { iso, likePattern, utcDayRange } from '../lib/paging.js';
+import { iso, likePattern } from '../lib/paging.js';
 import { restaurantFigures, restaurantStatistics } from '../queries/restaurant-stats.js';
+import { restaurantsWhere } from '../queries/restaurants-filter.js';
 import type { Handlers, ResultOf } from './types.js';
 
 export const RESTAURANT_NOT_FOUND = 'Restaurant not found';
@@ -53,19 +54,8 @@ const MESSAGES = {
 export const restaurantsHandlers: Handlers = {
   async listRestaurants(req) {
     const db = req.server.db;
-    const { skip = 0, limit = 10, search, online, isFeatured, createdAt } = req.query;
-    const pattern = likePattern(search);
-    const conditions: (SQL | undefined)[] = [
-      pattern ? ilike(restaurants.name, pattern) : undefined,
-      online === undefined ? undefined : eq(restaurants.online, online),
-      isFeatured === undefined ? undefined : eq(restaurants.isFeatured, isFeatured),
-    ];
-    if (createdAt !== undefined) {
-      const range = utcDayRange(createdAt);
-      if (!range) throw badRequest('createdAt must be a date (YYYY-MM-DD) or an ISO date-time');
-      conditions.push(gte(restaurants.createdAt, range[0]), lt(restaurants.createdAt, range[1]));
-    }
-    const where = and(...conditions);
+    const { skip = 0, limit = 10 } = req.query;
+    const where = restaurantsWhere(req.query);
     const [rows, [{ total }]] = await Promise.all([
       restaurantRows(db, where, { skip, limit }),
       db.select({ total: count() }).from(restaurants).where(where),

@@ -1,10 +1,11 @@
 /** Review moderation: list with search and filters, approve or reject (logged for the dashboard). */
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { restaurants, reviews, users } from '../db/schema.js';
 import { change, recordChange } from '../lib/audit.js';
 import { notFound } from '../lib/http-error.js';
-import { iso, likePattern } from '../lib/paging.js';
+import { iso } from '../lib/paging.js';
+import { reviewsWhere } from '../queries/reviews-filter.js';
 import type { Handlers } from './types.js';
 
 type ReviewStatus = 'pending' | 'approved' | 'rejected';
@@ -47,15 +48,8 @@ async function selectReviews(
 
 export const reviewsHandlers: Handlers = {
   async listReviews(req) {
-    const { skip = 0, limit = 10, search, status, rating } = req.query;
-    const pattern = likePattern(search);
-    const where = and(
-      pattern
-        ? or(ilike(restaurants.name, pattern), ilike(reviews.description, pattern))
-        : undefined,
-      status ? eq(reviews.status, status) : undefined,
-      rating ? eq(reviews.rating, rating) : undefined,
-    );
+    const { skip = 0, limit = 10 } = req.query;
+    const where = reviewsWhere(req.query);
     const db = req.server.db;
     const [data, [{ total }]] = await Promise.all([
       selectReviews(db, where, skip, limit).then((rows) =>

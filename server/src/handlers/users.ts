@@ -1,26 +1,15 @@
 /** Users: the list, activating or deactivating an account, and the platform fee. */
-import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { configuration, users } from '../db/schema.js';
 import { change, recordChange } from '../lib/audit.js';
 import { badRequest, notFound } from '../lib/http-error.js';
-import { likePattern } from '../lib/paging.js';
+import { usersWhere } from '../queries/users-filter.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { toSessionUser } from './auth.js';
 import type { Handlers } from './types.js';
 
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account';
 export const INVALID_PLATFORM_FEE = 'Platform fee must be a number of at least 0';
-
-function searchCondition(search: string | undefined): SQL | undefined {
-  const pattern = likePattern(search);
-  if (!pattern) return undefined;
-  return or(
-    ilike(users.firstName, pattern),
-    ilike(users.lastName, pattern),
-    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-    ilike(users.email, pattern),
-  );
-}
 
 const fullName = (user: { firstName: string; lastName: string }) =>
   `${user.firstName} ${user.lastName}`;
@@ -29,7 +18,7 @@ export const usersHandlers: Handlers = {
   async listUsers(req) {
     const db = req.server.db;
     const { skip = 0, limit = 10, search } = req.query;
-    const where = searchCondition(search);
+    const where = usersWhere({ search });
     const [rows, [{ total }]] = await Promise.all([
       db
         .select()

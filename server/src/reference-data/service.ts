@@ -24,7 +24,7 @@ import type { CountsKind, ReferenceConfig } from './config.js';
 const item = referenceItems;
 const countOf = (query: SQL) => sql<number>`(${query})`.mapWith(Number);
 
-function countColumns(counts: CountsKind): Record<string, SQL<number>> {
+export function countColumns(counts: CountsKind): Record<string, SQL<number>> {
   const restaurantRefs = countOf(
     sql`select count(*)::int from ${restaurantReferences} where ${restaurantReferences.itemId} = ${item.id}`,
   );
@@ -108,14 +108,19 @@ async function selectRows(
   return (limit === undefined ? await query : await query.limit(limit)) as Row[];
 }
 
+/** A list's search (name contains the text), for the list and its export. */
+export function referenceSearch(search: string | undefined): SQL | undefined {
+  const pattern = likePattern(search);
+  return pattern ? ilike(item.name, pattern) : undefined;
+}
+
 export type ListQuery = { skip?: number; limit?: number; search?: string; page?: number };
 
 export async function listItems(db: Db, config: ReferenceConfig, query: ListQuery) {
   const limit = query.limit ?? 10;
   // `page` (1-based) is the alternative the ingredients call may send instead of skip.
   const skip = query.page && !query.skip ? (query.page - 1) * limit : (query.skip ?? 0);
-  const pattern = likePattern(query.search);
-  const where = pattern ? ilike(item.name, pattern) : undefined;
+  const where = referenceSearch(query.search);
   const [rows, [{ total }]] = await Promise.all([
     selectRows(db, config, where, skip, limit),
     db
