@@ -17,6 +17,8 @@ export interface ExportCsv {
   list: string;
   /** The list's export operation. */
   path: ExportPath;
+  /** Its parameters beside search and filters; the list's own arguments when not given. */
+  args?: ExportParams;
 }
 
 type State = { step: 'idle'; failure?: string } | { step: 'running'; rows: number };
@@ -27,7 +29,11 @@ const rowsText = (rows: number) => `${rows.toLocaleString('en-US')} ${rows === 1
  * "Export CSV": downloads every row the list's search and filters select (`params`), showing the
  * rows received so far, with Cancel; a failure is said in words beside the button.
  */
-export function ExportButton({ list, path, params }: ExportCsv & { params: ExportParams }) {
+export function ExportButton({
+  list,
+  path,
+  params,
+}: Omit<ExportCsv, 'args'> & { params: ExportParams }) {
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   const [state, setState] = useState<State>({ step: 'idle' });
   const running = useRef<AbortController | null>(null);

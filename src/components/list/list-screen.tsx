@@ -197,9 +197,10 @@ export function ListScreen<
           {clearable ? <Button onClick={list.clearFilters}>Clear Filters</Button> : null}
           {exportCsv ? (
             <ExportButton
-              {...exportCsv}
+              list={exportCsv.list}
+              path={exportCsv.path}
               params={{
-                ...args,
+                ...(exportCsv.args ?? args),
                 ...(list.search ? { search: list.search } : {}),
                 ...filterArgs,
               }}

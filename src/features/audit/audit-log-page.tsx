@@ -121,6 +121,7 @@ export default function AuditLogPage() {
   return (
     <ListScreen
       query={useListAuditEventsQuery}
+      exportCsv={{ list: 'audit-log', path: '/admin/exports/audit-logs' }}
       columns={COLUMNS}
       filters={FILTERS}
       texts={TEXTS}

@@ -110,6 +110,7 @@ export default function ContentListPage() {
       <ListScreen
         query={useListStaticContentQuery}
         filters={FILTERS}
+        exportCsv={{ list: 'content', path: '/admin/exports/content' }}
         clearable
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ item: null })}>

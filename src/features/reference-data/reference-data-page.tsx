@@ -9,6 +9,7 @@ import { errorText } from '../../api/errors';
 import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../lib/notify';
 import { ConfirmModal } from '../../components/confirm-modal';
+import type { ExportCsv } from '../../components/list/export-button';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { useFirstPage } from '../../components/list/use-list-query';
 import { statusColumn } from '../../components/status-badge';
@@ -27,6 +28,16 @@ import {
 } from './reference-data-api';
 import type { ReferenceEntityKey } from './reference-entity';
 import { ReferenceFormModal, type ReferenceFormValues } from './reference-form-modal';
+
+/** Each list's export: its file name and operation (the list's search only, no other argument). */
+const EXPORTS: Record<ReferenceEntityKey, ExportCsv> = {
+  bookingTypes: { list: 'booking-types', path: '/admin/exports/booking-types' },
+  categories: { list: 'categories', path: '/admin/exports/categories' },
+  ingredients: { list: 'ingredients', path: '/admin/exports/ingredients' },
+  allergies: { list: 'allergies', path: '/admin/exports/allergies' },
+  dietaryPreferences: { list: 'dietary-preferences', path: '/admin/exports/dietaries' },
+  cuisines: { list: 'cuisines', path: '/admin/exports/cuisines' },
+};
 
 export interface ReferenceDataPageProps {
   entity: ReferenceEntityKey;
@@ -166,6 +177,7 @@ function ReferenceDataScreen({ config }: { config: ReferenceEntityConfig }) {
           ...(config.sendsAddedById && adminId ? { addedById: adminId } : {}),
         }}
         searchIn={config.localPaging ? (row) => row.name : undefined}
+        exportCsv={{ ...EXPORTS[config.key], args: {} }}
         toolbar={
           <Button type="primary" onClick={() => setForm({})}>
             {texts.addButton}

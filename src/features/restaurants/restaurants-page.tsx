@@ -75,6 +75,7 @@ export default function RestaurantsPage() {
     <ListScreen
       query={useListRestaurantsQuery}
       filters={FILTERS}
+      exportCsv={{ list: 'restaurants', path: '/admin/exports/restaurants' }}
       texts={TEXTS}
       retry="first-page"
       columns={columns}

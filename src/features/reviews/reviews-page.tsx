@@ -125,6 +125,7 @@ export default function ReviewsPage() {
     <ListScreen
       query={useListReviewsQuery}
       filters={FILTERS}
+      exportCsv={{ list: 'reviews', path: '/admin/exports/reviews' }}
       clearable
       texts={TEXTS}
       retry="first-page"

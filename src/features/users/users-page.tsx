@@ -66,6 +66,7 @@ export default function UsersPage() {
       <ListScreen
         query={useListUsersQuery}
         texts={TEXTS}
+        exportCsv={{ list: 'users', path: '/admin/exports/users' }}
         columns={COLUMNS}
         actions={(user) => (
           <Space>
