@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { restaurants, reviews, users } from '../db/schema.js';
 import { change, recordChange } from '../lib/audit.js';
 import { notFound } from '../lib/http-error.js';
-import { iso } from '../lib/paging.js';
+import { iso, likePattern } from '../lib/paging.js';
 import { reviewsWhere } from '../queries/reviews-filter.js';
 import type { Handlers } from './types.js';
 
@@ -57,7 +57,7 @@ export const reviewsHandlers: Handlers = {
       ),
       // Every review has its user and restaurant (not-null foreign keys): the count joins only
       // what the condition reads, the restaurant for a search text (README "Scale").
-      pattern
+      likePattern(req.query.search)
         ? db
             .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
             .from(reviews)
