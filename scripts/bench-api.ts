@@ -24,7 +24,7 @@ import { demoAdmin, readConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/client.js';
 import { createSession } from '../server/src/auth/sessions.js';
 import { bookings, restaurants, users } from '../server/src/db/schema.js';
-import { seedIfEmpty } from '../server/src/seed/seed.js';
+import { seedIfEmpty } from '../server/src/seed/seed-if-empty.js';
 
 const { values: args } = parseArgs({
   options: {

@@ -11,7 +11,7 @@ import { DEMO_ADMIN, readConfig } from '../server/src/config.js';
 import { loadContract } from '../server/src/contract.js';
 import { openDatabase } from '../server/src/db/client.js';
 import { users } from '../server/src/db/schema.js';
-import { seedIfEmpty } from '../server/src/seed/seed.js';
+import { seedIfEmpty } from '../server/src/seed/seed-if-empty.js';
 import { fuzzRequests, runFuzz, summary } from '../server/test/helpers/fuzz.js';
 
 const { values } = parseArgs({

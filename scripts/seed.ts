@@ -7,7 +7,8 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { demoAdmin, readConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/client.js';
-import { seed, seedIfEmpty } from '../server/src/seed/seed.js';
+import { seed } from '../server/src/seed/seed.js';
+import { seedIfEmpty } from '../server/src/seed/seed-if-empty.js';
 
 const { values } = parseArgs({
   options: {

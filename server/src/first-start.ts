@@ -5,7 +5,7 @@
  */
 import type { Db } from './db/client.js';
 import { ConfigError, demoAdmin, type ServerConfig } from './config.js';
-import { seedIfEmpty } from './seed/seed.js';
+import { seedIfEmpty } from './seed/seed-if-empty.js';
 import {
   AdministratorError,
   hasActiveAdministrator,

@@ -1,18 +1,27 @@
 /** Starts the whole product on one port: the API under /api/v1 and the built SPA. */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
 import { HOW_TO_CREATE_ADMIN } from './auth/administrators.js';
 import { ConfigError, demoAdmin, readConfig, type ServerConfig } from './config.js';
+import { loadContract } from './contract.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { prepareDatabase, type FirstStart } from './first-start.js';
 
 async function start() {
   const config = readConfig();
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-  );
+  // A restart spends its time opening the database (PGlite compiles its WebAssembly and, after a
+  // crash, recovers) and loading the application (its modules, the contract): both at once.
+  const [opened, loaded] = await Promise.allSettled([
+    openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    ),
+    Promise.all([import('./app.js'), loadContract()]),
+  ]);
+  if (opened.status === 'rejected') throw opened.reason;
+  const database = opened.value;
   try {
+    if (loaded.status === 'rejected') throw loaded.reason;
+    const [{ buildApp }] = loaded.value;
     const firstStart = await prepareDatabase(database.db, config);
     const app = await buildApp({
       database,

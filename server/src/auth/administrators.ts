@@ -49,7 +49,7 @@ export async function saveAdministrator(
 ): Promise<'created' | 'reset'> {
   const email = input.email.trim();
   if (!EMAIL.test(email)) throw new AdministratorError(`"${email}" is not an email address.`);
-  const weak = weakPasswordReason(input.password, email);
+  const weak = await weakPasswordReason(input.password, email);
   if (weak) throw new AdministratorError(weak);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {

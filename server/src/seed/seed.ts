@@ -1,8 +1,8 @@
 /**
  * A deterministic demo data set (fixed faker seed): every entity, every status value, several
- * currencies. `seedIfEmpty` runs at start; scripts/seed.ts builds larger sets for benchmarks.
+ * currencies. `seedIfEmpty` (seed-if-empty.ts) runs it at start; scripts/seed.ts builds larger sets
+ * for benchmarks.
  */
-import { count } from 'drizzle-orm';
 import { faker } from '@faker-js/faker';
 import type { Db } from '../db/client.js';
 import * as t from '../db/schema.js';
@@ -31,13 +31,6 @@ export const SUPPORT_ADMIN = {
   password: 'support1234',
 };
 const DAY = 86_400_000;
-
-export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
-  const [{ n }] = await db.select({ n: count() }).from(t.users);
-  if (n > 0) return false;
-  await seed(db, options);
-  return true;
-}
 
 /** Bookings are generated, inserted and forgotten this many at a time (flat memory at any size). */
 const BOOKING_BATCH = 2_000;
