@@ -129,7 +129,7 @@ type Register = {
   describe: string;
   lastAcknowledged?: string;
   inFlight?: string;
-  write(value: number, token: string): Promise<boolean>;
+  write(value: number, token: string): Promise<Answer>;
   read(token: string): Promise<string>;
   value(n: number): string;
 };
@@ -139,10 +139,7 @@ function notesRegister(bookingId: string): Register {
     describe: `admin notes of booking ${bookingId}`,
     value: (n) => `${RUN} note ${n}`,
     async write(n, token) {
-      const { status } = await call('PUT', `/booking/${bookingId}`, token, {
-        adminNotes: this.value(n),
-      });
-      return status === 200;
+      return call('PUT', `/booking/${bookingId}`, token, { adminNotes: this.value(n) });
     },
     async read(token) {
       const { body } = await call('GET', `/admin/booking/${bookingId}`, token);
@@ -155,12 +152,9 @@ function feeRegister(): Register {
   return {
     describe: 'platform fee',
     // Distinct two-decimal values, so a lost write cannot look like a later one.
-    value: (n) => String(1 + (n % 900_000) / 100),
+    value: (n) => String((100 + (n % 900_000)) / 100),
     async write(n, token) {
-      const { status } = await call('PUT', '/configuration', token, {
-        platformFee: Number(this.value(n)),
-      });
-      return status === 200;
+      return call('PUT', '/configuration', token, { platformFee: Number(this.value(n)) });
     },
     async read(token) {
       const { body } = await call('GET', '/configuration', token);
@@ -169,23 +163,28 @@ function feeRegister(): Register {
   };
 }
 
-type Tally = { acknowledged: number; failed: number };
+type Tally = { acknowledged: number; failed: number; reasons: Set<string> };
+
+function refused(tally: Tally, { status, body }: Answer) {
+  tally.failed += 1;
+  tally.reasons.add(`${status} ${String(body.message)}`);
+}
 
 /** Writes to a register, one at a time, until the server dies. */
 async function registerLoop(register: Register, token: string, tally: Tally, counter: () => number) {
   for (;;) {
     const n = counter();
     register.inFlight = register.value(n);
-    let ok: boolean;
+    let answer: Answer;
     try {
-      ok = await register.write(n, token);
+      answer = await register.write(n, token);
     } catch {
       return; // no answer: the server is gone; the value stays "in flight"
     }
-    if (ok) {
+    if (answer.status === 200) {
       register.lastAcknowledged = register.inFlight;
       tally.acknowledged += 1;
-    } else tally.failed += 1;
+    } else refused(tally, answer);
     register.inFlight = undefined;
   }
 }
@@ -195,15 +194,15 @@ async function contentLoop(token: string, tally: Tally, created: Set<string>, co
   for (;;) {
     const title = `${RUN} item ${counter()}`;
     try {
-      const { status } = await call('POST', '/static', token, {
+      const answer = await call('POST', '/static', token, {
         title,
         type: 'page',
         content: `<p>${title}</p>`,
       });
-      if (status === 201) {
+      if (answer.status === 201) {
         created.add(title);
         tally.acknowledged += 1;
-      } else tally.failed += 1;
+      } else refused(tally, answer);
     } catch {
       return;
     }
@@ -215,12 +214,13 @@ async function lostWrites(token: string, registers: Register[], created: Set<str
   const lost: string[] = [];
   for (const register of registers) {
     const stored = await register.read(token);
-    const allowed = [register.lastAcknowledged, register.inFlight].filter(Boolean);
-    if (allowed.length && !allowed.includes(stored)) {
-      lost.push(`${register.describe}: "${stored}", expected ${allowed.join(' or ')}`);
+    const allowed = [register.lastAcknowledged, register.inFlight];
+    if (!allowed.includes(stored)) {
+      const expected = allowed.filter((value) => value !== undefined).join('" or "');
+      lost.push(`${register.describe}: "${stored}", expected "${expected}"`);
     }
-    // What is stored now is the acknowledged baseline of the next round.
-    if (allowed.length) register.lastAcknowledged = stored;
+    // What is stored now is the acknowledged value of the next round.
+    register.lastAcknowledged = stored;
     register.inFlight = undefined;
   }
   const found = new Set<string>();
@@ -281,8 +281,11 @@ try {
     if (kind === 'notes') registers.push(notesRegister(bookingIds[registers.length]));
   }
 
+  // What each record holds before the first write is its acknowledged value.
+  for (const register of registers) register.lastAcknowledged = await register.read(token);
+
   for (let round = 1; round <= ROUNDS; round += 1) {
-    const tally: Tally = { acknowledged: 0, failed: 0 };
+    const tally: Tally = { acknowledged: 0, failed: 0, reasons: new Set() };
     const loops = [
       ...registers.map((register) => registerLoop(register, token, tally, counter)),
       ...kinds
@@ -317,6 +320,7 @@ try {
         `restart ${(server.readyMs / 1000).toFixed(2)} s`,
     );
     for (const line of missing) console.log(`  lost: ${line}`);
+    for (const reason of tally.reasons) console.log(`  refused: ${reason}`);
   }
 } finally {
   if (server) await kill(server.child);

@@ -31,6 +31,7 @@ import { validatorCompiler } from './lib/validators.js';
 import { registerHealth, type Lifecycle } from './ops/health.js';
 import { registerMetrics } from './ops/metrics.js';
 import { RequestLog } from './ops/request-log.js';
+import { registerDrainHeaders } from './ops/shutdown.js';
 
 export const API_PREFIX = '/api/v1';
 export { MAX_IMAGE_BYTES, MAX_IMAGES };
@@ -56,6 +57,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   app.decorate('config', config);
   app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
   registerHealth(app, app.lifecycle);
+  registerDrainHeaders(app);
   if (config.metricsToken) await registerMetrics(app, database, config.metricsToken);
   // fastify-openapi-glue warns about every content type of the contract without a parser,
   // response types included; a request of these types stays a 415.

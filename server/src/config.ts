@@ -21,7 +21,9 @@ export type ServerConfig = {
   /** ADMIN_EMAIL and ADMIN_PASSWORD as given (the first administrator; never printed) */
   adminEmail?: string;
   adminPassword?: string;
-  /** how long a SIGTERM waits for requests in flight before the process ends anyway */
+  /** after SIGTERM, how long readiness is 503 while requests are still served */
+  shutdownDelayMs: number;
+  /** then how long requests in flight may run before the process ends anyway */
   shutdownGraceMs: number;
   /** GET /metrics is served, with this bearer token, only when it is set */
   metricsToken?: string;
@@ -82,6 +84,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     (value) => Number.isFinite(value) && value >= 0,
     'a number of seconds (0 or more)',
   );
+  const delaySeconds = numberFrom(
+    env,
+    'SHUTDOWN_DELAY_SECONDS',
+    0,
+    (value) => Number.isFinite(value) && value >= 0,
+    'a number of seconds (0 or more)',
+  );
   const databaseUrl = env.DATABASE_URL || undefined;
   const demo = !databaseUrl;
   const seedDemoFlag = env.SEED_DEMO?.trim() ?? '';
@@ -125,6 +134,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenTtlMs: ttlHours * 3_600_000,
     adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    shutdownDelayMs: delaySeconds * 1000,
     shutdownGraceMs: graceSeconds * 1000,
     metricsToken: env.METRICS_TOKEN || undefined,
     defaultRestaurantId: env.DEFAULT_RESTAURANT_ID || undefined,

@@ -1,11 +1,11 @@
 /** Starts the whole product on one port: the API under /api/v1 and the built SPA. */
-import type { FastifyInstance } from 'fastify';
 import { HOW_TO_CREATE_ADMIN } from './auth/administrators.js';
 import { ConfigError, demoAdmin, readConfig, type ServerConfig } from './config.js';
 import { loadContract } from './contract.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { prepareDatabase, type FirstStart } from './first-start.js';
+import { closeOnSignals } from './ops/shutdown.js';
 
 async function start() {
   const config = readConfig();
@@ -34,7 +34,10 @@ async function start() {
           : {}),
       },
     });
-    closeOnSignals(app, database, config.shutdownGraceMs);
+    closeOnSignals(app, database, {
+      delayMs: config.shutdownDelayMs,
+      graceMs: config.shutdownGraceMs,
+    });
     await app.listen({ port: config.port, host: config.host });
     console.log(banner(config, firstStart).join('\n'));
     if (!firstStart.hasAdministrator) app.log.warn(HOW_TO_CREATE_ADMIN);
@@ -70,33 +73,6 @@ function banner(config: ServerConfig, firstStart: FirstStart): string[] {
   }
   lines.push('');
   return lines;
-}
-
-/**
- * SIGTERM (or SIGINT): readiness turns 503, the server stops accepting connections and finishes
- * the requests in flight, then closes the database. Past the grace period it exits anyway.
- */
-function closeOnSignals(app: FastifyInstance, database: Database, graceMs: number) {
-  let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, async () => {
-      if (closing) return;
-      closing = true;
-      app.lifecycle.draining = true;
-      app.log.info(
-        `${signal}: draining, finishing the requests in flight (at most ${graceMs / 1000} s)`,
-      );
-      const deadline = setTimeout(() => {
-        app.log.error(`requests still running after ${graceMs / 1000} s: exiting without them`);
-        process.exit(1);
-      }, graceMs);
-      deadline.unref();
-      await app.close();
-      await database.close();
-      app.log.info('drained: every request answered, database closed');
-      process.exit(0);
-    });
-  }
 }
 
 async function closeQuietly(database: Database) {

@@ -15,6 +15,7 @@ describe('readConfig', () => {
       tokenTtlMs: 12 * 3_600_000,
       adminEmail: undefined,
       adminPassword: undefined,
+      shutdownDelayMs: 0,
       shutdownGraceMs: 10_000,
       metricsToken: undefined,
       defaultRestaurantId: undefined,
@@ -44,6 +45,8 @@ describe('readConfig', () => {
       TOKEN_TTL_HOURS: '0.5',
       ADMIN_EMAIL: 'root@example.com',
       ADMIN_PASSWORD: '',
+      SHUTDOWN_DELAY_SECONDS: '5',
+      SHUTDOWN_GRACE_SECONDS: '30',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -56,6 +59,8 @@ describe('readConfig', () => {
       tokenTtlMs: 1_800_000,
       adminEmail: 'root@example.com',
       adminPassword: undefined,
+      shutdownDelayMs: 5_000,
+      shutdownGraceMs: 30_000,
     });
   });
 
@@ -66,6 +71,7 @@ describe('readConfig', () => {
     [{ TOKEN_TTL_HOURS: '12h' }, /TOKEN_TTL_HOURS/],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO must be 1 or 0, not "yes"'],
     [{ SHUTDOWN_GRACE_SECONDS: '-1' }, /SHUTDOWN_GRACE_SECONDS must be a number of seconds/],
+    [{ SHUTDOWN_DELAY_SECONDS: 'soon' }, /SHUTDOWN_DELAY_SECONDS must be a number of seconds/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });
