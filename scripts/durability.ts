@@ -13,7 +13,9 @@
  * unless given), --port (8240), --start-timeout (seconds, 60).
  *
  * Prints per round and in total: acknowledged writes, lost writes, failed starts, and the
- * restart time (from spawning the process to the first 200 of GET /readyz) as min/median/max.
+ * restart time (from spawning the process to the first 200 of GET /readyz) as min/median/max,
+ * with the CPU time the server used until then (Linux), which other work on the machine does not
+ * stretch as it stretches the wall time.
  * Exits 1 when a write was lost or a start failed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -51,7 +53,25 @@ function wholeNumber(name: 'rounds' | 'writers' | 'port', min: number): number {
 
 // ---------------------------------------------------------------- the server process
 
-type Server = { child: ChildProcess; readyMs: number; output: () => string };
+type Server = {
+  child: ChildProcess;
+  readyMs: number;
+  /** CPU time the process used until ready (Linux), which a busy machine does not stretch */
+  cpuMs?: number;
+  output: () => string;
+};
+
+/** User + system CPU time of a process so far, from /proc (Linux only). */
+async function cpuTimeMs(pid: number | undefined): Promise<number | undefined> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, counted in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
 
 class StartFailed extends Error {}
 
@@ -74,13 +94,18 @@ async function startServer(dataDir: string): Promise<Server> {
   child.stderr!.on('data', (chunk) => (output += chunk));
   while (performance.now() - started < START_TIMEOUT_MS) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new StartFailed(`the server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+      throw new StartFailed(
+        `the server exited (${child.exitCode ?? child.signalCode}):\n${output}`,
+      );
     }
     const ready = await fetch(`${BASE}/readyz`).then(
       (res) => res.status === 200,
       () => false,
     );
-    if (ready) return { child, readyMs: performance.now() - started, output: () => output };
+    if (ready) {
+      const readyMs = performance.now() - started;
+      return { child, readyMs, cpuMs: await cpuTimeMs(child.pid), output: () => output };
+    }
     await sleep(25);
   }
   await kill(child);
@@ -171,7 +196,12 @@ function refused(tally: Tally, { status, body }: Answer) {
 }
 
 /** Writes to a register, one at a time, until the server dies. */
-async function registerLoop(register: Register, token: string, tally: Tally, counter: () => number) {
+async function registerLoop(
+  register: Register,
+  token: string,
+  tally: Tally,
+  counter: () => number,
+) {
   for (;;) {
     const n = counter();
     register.inFlight = register.value(n);
@@ -190,7 +220,12 @@ async function registerLoop(register: Register, token: string, tally: Tally, cou
 }
 
 /** Creates content items until the server dies; each acknowledged title must exist. */
-async function contentLoop(token: string, tally: Tally, created: Set<string>, counter: () => number) {
+async function contentLoop(
+  token: string,
+  tally: Tally,
+  created: Set<string>,
+  counter: () => number,
+) {
   for (;;) {
     const title = `${RUN} item ${counter()}`;
     try {
@@ -255,6 +290,7 @@ const dataDir =
   values['data-dir'] ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-durability-')));
 const ownFolder = !values['data-dir'];
 const restartMs: number[] = [];
+const restartCpuMs: number[] = [];
 let acknowledged = 0;
 let lost = 0;
 let failedStarts = 0;
@@ -311,13 +347,15 @@ try {
     }
     server = restarted;
     restartMs.push(server.readyMs);
+    if (server.cpuMs !== undefined) restartCpuMs.push(server.cpuMs);
     token = await login();
     const missing = await lostWrites(token, registers, created);
     lost += missing.length;
     console.log(
       `round ${round}: killed after ${(killAfter / 1000).toFixed(1)} s, ` +
         `${tally.acknowledged} acknowledged, ${tally.failed} refused, ${missing.length} lost, ` +
-        `restart ${(server.readyMs / 1000).toFixed(2)} s`,
+        `restart ${(server.readyMs / 1000).toFixed(2)} s` +
+        (server.cpuMs === undefined ? '' : ` (CPU ${(server.cpuMs / 1000).toFixed(2)} s)`),
     );
     for (const line of missing) console.log(`  lost: ${line}`);
     for (const reason of tally.reasons) console.log(`  refused: ${reason}`);
@@ -335,6 +373,8 @@ console.log(
     `lost writes: ${lost}`,
     `failed starts: ${failedStarts}`,
     `restart time (spawn to GET /readyz 200): ${stats(restartMs)}`,
+    `restart CPU time of the server process until ready: ${stats(restartCpuMs)}`,
+    `load average at the end: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
   ].join('\n'),
 );
 process.exit(lost || failedStarts ? 1 : 0);

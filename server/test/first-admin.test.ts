@@ -139,4 +139,31 @@ describe('npm run create-admin', () => {
     const [after] = await database.db.select().from(users).where(eq(users.id, admin.id));
     expect(await verifyPassword(after.passwordHash!, 'fresh-copper-kettle-23')).toBe(true);
   }, 60_000);
+
+  test('--reset of an account with another role makes it an admin and ends its sessions', async () => {
+    // The contract has no operation that changes a role or a password: --reset is the only one.
+    const [owner] = await database.db
+      .insert(users)
+      .values({
+        firstName: 'Olive',
+        lastName: 'Owner',
+        email: 'olive@example.org',
+        role: 'owner',
+        status: true,
+      })
+      .returning();
+    const token = await createSession(database.db, owner.id, 3_600_000);
+    expect(await findSessionUser(database.db, token)).toMatchObject({ role: 'owner' });
+    const outcome = await saveAdministrator(database.db, {
+      email: 'olive@example.org',
+      password: 'amber-orchard-whistle-64',
+      reset: true,
+    });
+    expect(outcome).toBe('reset');
+    const [after] = await database.db.select().from(users).where(eq(users.id, owner.id));
+    expect(after).toMatchObject({ role: 'admin', status: true });
+    expect(await findSessionUser(database.db, token)).toBeUndefined();
+    const fresh = await createSession(database.db, owner.id, 3_600_000);
+    expect(await findSessionUser(database.db, fresh)).toMatchObject({ role: 'admin' });
+  });
 });

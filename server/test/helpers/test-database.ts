@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/client.js';
 
@@ -71,6 +72,37 @@ export async function emptyTestDatabase(): Promise<{
     };
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ma-empty-'));
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    open: () => openDatabase({ dataDir }),
+    remove: () => fs.rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A copy of the seeded template for a server in a child process: a PGlite data folder, or a
+ * PostgreSQL database cloned from the template (`env` points the server at it). `open` reads it
+ * once the server has stopped (PGlite is one process at a time).
+ */
+export async function seededTestDatabase(): Promise<{
+  env: Record<string, string>;
+  open(): Promise<Database>;
+  remove(): Promise<void>;
+}> {
+  if (process.env.DATABASE_URL) {
+    const name = `ma_test_${process.env.TEST_RUN_ID}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${templateDbName()}`);
+    const url = withDatabase(process.env.DATABASE_URL, name);
+    return {
+      env: { DATABASE_URL: url },
+      open: () => openDatabase({ databaseUrl: url }),
+      remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    };
+  }
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ma-seeded-'));
+  // A PGlite that opens the folder with the template unpacks it there.
+  const template = new Blob([await fs.readFile(templateFile())]);
+  await (await PGlite.create({ dataDir, loadDataDir: template })).close();
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: '' },
     open: () => openDatabase({ dataDir }),
