@@ -95,6 +95,7 @@ const TAG_TYPES = [
   'Review',
   'StaticContent',
   'MenuItem',
+  'SavedView',
 ] as const;
 
 /**

@@ -45,4 +45,7 @@ export const notify = {
   success(content: string, key?: string, seconds?: number) {
     show(['success', content, key, seconds]);
   },
+  info(content: string, key?: string, seconds?: number) {
+    void messageApi.info(key || seconds ? { content, key, duration: seconds } : content);
+  },
 };

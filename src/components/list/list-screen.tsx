@@ -8,6 +8,7 @@ import { ExportButton, type ExportCsv } from './export-button';
 import type { FilterArgs, ListFilter } from './list-filters';
 import type { FilterRule } from './list-url';
 import { ListTable } from './list-table';
+import { SavedViews, type SavedViewsOption } from './saved-views';
 import { useListQuery } from './use-list-query';
 
 /** What a cell may do to its list (e.g. a link that filters by the cell's value). */
@@ -87,6 +88,8 @@ export interface ListScreenProps<Row, F extends Filters<Row>, Args extends objec
   searchIn?: (row: Row) => string;
   /** An "Export CSV" button after the filters: every row of this search and these filters. */
   exportCsv?: ExportCsv;
+  /** The list's saved views (select, save, rename, delete) after the filters. */
+  savedViews?: SavedViewsOption;
   /** Rendered after the table with the page's rows (e.g. the details of the row being viewed). */
   children?: (rows: readonly Row[] | undefined) => ReactNode;
 }
@@ -115,6 +118,7 @@ export function ListScreen<
   urlPrefix,
   searchIn,
   exportCsv,
+  savedViews,
   children,
 }: ListScreenProps<Row, F, Args>) {
   type Name = keyof F & string;
@@ -204,6 +208,13 @@ export function ListScreen<
                 ...(list.search ? { search: list.search } : {}),
                 ...filterArgs,
               }}
+            />
+          ) : null}
+          {savedViews ? (
+            <SavedViews
+              screen={savedViews.screen}
+              params={{ names: [...names, ...(savedViews.params ?? [])], prefix: urlPrefix ?? '' }}
+              values={{ search: list.search, ...list.filters }}
             />
           ) : null}
         </Space>

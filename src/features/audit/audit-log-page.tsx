@@ -122,6 +122,7 @@ export default function AuditLogPage() {
     <ListScreen
       query={useListAuditEventsQuery}
       exportCsv={{ list: 'audit-log', path: '/admin/exports/audit-logs' }}
+      savedViews={{ screen: 'audit-log' }}
       columns={COLUMNS}
       filters={FILTERS}
       texts={TEXTS}

@@ -33,6 +33,7 @@ export default function BookingsPage() {
     <Flex vertical gap="middle">
       <BookingsTable
         restaurantId={restaurantId}
+        savedViews
         onView={(booking) => setViewed(booking._id)}
         onRefund={setRefunding}
       />

@@ -53,6 +53,8 @@ export interface BookingsTableProps {
    * (bookings screen) or load again with "Retry" (restaurant page).
    */
   retry?: 'reload' | 'refetch';
+  /** The bookings screen's saved views (with its `restaurant` parameter); off on the restaurant page. */
+  savedViews?: boolean;
   onView: (booking: Booking) => void;
   onRefund: (booking: Booking) => void;
 }
@@ -68,6 +70,7 @@ export function BookingsTable({
   urlPrefix = '',
   depositedLabel = 'Deposited',
   retry = 'reload',
+  savedViews = false,
   onView,
   onRefund,
 }: BookingsTableProps) {
@@ -148,6 +151,7 @@ export function BookingsTable({
       pageSize={pageSize}
       urlPrefix={urlPrefix}
       exportCsv={{ list: 'bookings', path: '/admin/exports/bookings' }}
+      savedViews={savedViews ? { screen: 'bookings', params: ['restaurant'] } : undefined}
       columns={columns}
       actions={(b) => (
         <Space>

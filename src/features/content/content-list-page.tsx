@@ -109,6 +109,7 @@ export default function ContentListPage() {
     <Flex vertical gap="middle">
       <ListScreen
         query={useListStaticContentQuery}
+        savedViews={{ screen: 'content' }}
         filters={FILTERS}
         exportCsv={{ list: 'content', path: '/admin/exports/content' }}
         clearable

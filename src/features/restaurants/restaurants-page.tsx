@@ -74,6 +74,7 @@ export default function RestaurantsPage() {
   return (
     <ListScreen
       query={useListRestaurantsQuery}
+      savedViews={{ screen: 'restaurants' }}
       filters={FILTERS}
       exportCsv={{ list: 'restaurants', path: '/admin/exports/restaurants' }}
       texts={TEXTS}

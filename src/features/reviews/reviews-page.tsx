@@ -124,6 +124,7 @@ export default function ReviewsPage() {
   return (
     <ListScreen
       query={useListReviewsQuery}
+      savedViews={{ screen: 'reviews' }}
       filters={FILTERS}
       exportCsv={{ list: 'reviews', path: '/admin/exports/reviews' }}
       clearable

@@ -65,6 +65,7 @@ export default function UsersPage() {
       <PlatformFeeEditor />
       <ListScreen
         query={useListUsersQuery}
+        savedViews={{ screen: 'users' }}
         texts={TEXTS}
         exportCsv={{ list: 'users', path: '/admin/exports/users' }}
         columns={COLUMNS}

@@ -1,0 +1,183 @@
+/**
+ * Saved views on a list screen (the reviews list): the select lists the screen's views with
+ * their creator and applies one to the URL; Save view stores the current search and filters;
+ * a duplicate name is refused in the modal; rename; delete asks first; `?view=<id>` applies a
+ * view, leaving out what no longer applies, and an unknown id says so.
+ */
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { jest } from '@jest/globals';
+import userEvent from '@testing-library/user-event';
+import type { SavedView } from '../../api/types';
+import { adminUser, mockApi, reply, sessionCheckOk } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+
+jest.setTimeout(240_000);
+configure({ asyncUtilTimeout: 60_000 });
+
+const support = {
+  _id: '5a7e0c1d-2b3f-4e6a-8c9d-0e1f2a3b4c5d',
+  name: 'Sam Support',
+  email: 'support@example.com',
+};
+const view = (id: number, name: string, filters: Record<string, string>, ignored: string[] = []) =>
+  ({
+    _id: `00000000-0000-4000-8000-00000000010${id}`,
+    screen: 'reviews',
+    name,
+    filters,
+    ignoredFilters: ignored,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    createdBy: support,
+  }) satisfies SavedView;
+
+function server(initial: SavedView[]) {
+  const views = [...initial];
+  return mockApi((req) => {
+    if (req.path === '/total/booking') return sessionCheckOk;
+    if (req.path === '/admin/reviews')
+      return reply(200, { success: true, message: 'ok', count: 0, data: [] });
+    if (req.path === '/admin/saved-views' && req.method === 'GET') {
+      expect(req.url.searchParams.get('screen')).toBe('reviews');
+      return reply(200, { success: true, message: 'ok', count: views.length, data: views });
+    }
+    if (req.path === '/admin/saved-views' && req.method === 'POST') {
+      const body = req.body as { name: string; filters: Record<string, string> };
+      if (views.some((v) => v.name.toLowerCase() === body.name.toLowerCase())) {
+        return reply(409, {
+          success: false,
+          message: 'A view with this name already exists',
+          status_code: 409,
+        });
+      }
+      const created = {
+        ...view(views.length + 1, body.name, body.filters),
+        createdBy: {
+          ...support,
+          ...{ _id: adminUser._id, name: 'Ada Admin', email: adminUser.email },
+        },
+      };
+      views.push(created);
+      return reply(201, { success: true, message: 'View saved successfully', data: created });
+    }
+    const one = views.findIndex((v) => req.path === `/admin/saved-views/${v._id}`);
+    if (one >= 0 && req.method === 'PUT') {
+      views[one] = { ...views[one], name: (req.body as { name: string }).name };
+      return reply(200, { success: true, message: 'View renamed successfully', data: views[one] });
+    }
+    if (one >= 0 && req.method === 'DELETE') {
+      views.splice(one, 1);
+      return reply(200, { success: true, message: 'View deleted successfully' });
+    }
+    return undefined;
+  });
+}
+
+const setup = () => userEvent.setup({ delay: null });
+const locationOf = (router: { state: { location: { search: string } } }) =>
+  Object.fromEntries(new URLSearchParams(router.state.location.search));
+const select = () => screen.getByRole('combobox', { name: 'Saved views' });
+
+it('lists the views with their creator and applies the chosen one to the URL', async () => {
+  const { calls } = server([view(1, 'Low ratings', { rating: '1', search: 'bistro' })]);
+  const { router } = renderApp('/admin/reviews?status=approved&page=3', { storedUser: adminUser });
+  await screen.findByText('No reviews found').catch(() => undefined);
+  const user = setup();
+  await user.click(await screen.findByRole('combobox', { name: 'Saved views' }));
+  const option = (await screen.findAllByText('Low ratings')).find((node) =>
+    node.closest('.ant-select-item-option'),
+  )!;
+  expect(option.closest('.ant-select-item-option')).toHaveTextContent(
+    'by Sam Support (support@example.com)',
+  );
+  await user.click(option);
+  await waitFor(() => expect(locationOf(router)).toEqual({ rating: '1', search: 'bistro' }));
+  await waitFor(() =>
+    expect(
+      calls.some(
+        (c) =>
+          c.path === '/admin/reviews' &&
+          c.url.searchParams.get('rating') === '1' &&
+          c.url.searchParams.get('search') === 'bistro' &&
+          !c.url.searchParams.has('status'),
+      ),
+    ).toBe(true),
+  );
+  expect(screen.getByRole('textbox', { name: /Search by restaurant/ })).toHaveValue('bistro');
+  // The view on screen can be renamed and deleted.
+  expect(screen.getByRole('button', { name: 'Rename view' })).toBeInTheDocument();
+});
+
+it('saves the current search and filters under a name; a duplicate name is refused', async () => {
+  const { calls } = server([view(1, 'Pending', { status: 'pending' })]);
+  renderApp('/admin/reviews?status=approved&rating=4&search=%20cafe%20', { storedUser: adminUser });
+  const user = setup();
+  await user.click(await screen.findByRole('button', { name: 'Save view' }));
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(within(dialog).getByText('Please enter a name')).toBeInTheDocument();
+  await user.type(within(dialog).getByLabelText('View name'), 'pending');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(
+    await within(dialog).findByText('A view with this name already exists'),
+  ).toBeInTheDocument();
+  await user.clear(within(dialog).getByLabelText('View name'));
+  await user.type(within(dialog).getByLabelText('View name'), '  Good cafes ');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('View saved')).toBeInTheDocument();
+  const posts = calls.filter((c) => c.method === 'POST');
+  expect(posts.at(-1)!.body).toEqual({
+    screen: 'reviews',
+    name: 'Good cafes',
+    filters: { search: 'cafe', status: 'approved', rating: '4' },
+  });
+  // The list now shows it as the view on screen.
+  await waitFor(() => expect(select().closest('.ant-select')).toHaveTextContent('Good cafes'));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+it('renames the view on screen, and deletes it after asking', async () => {
+  const { calls } = server([view(1, 'Pending', { status: 'pending' })]);
+  renderApp('/admin/reviews?status=pending', { storedUser: adminUser });
+  const user = setup();
+  await user.click(await screen.findByRole('button', { name: 'Rename view' }));
+  const dialog = await screen.findByRole('dialog');
+  const field = within(dialog).getByLabelText('View name');
+  expect(field).toHaveValue('Pending');
+  await user.clear(field);
+  await user.type(field, 'To moderate');
+  await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+  expect(await screen.findByText('View renamed')).toBeInTheDocument();
+  expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ name: 'To moderate' });
+  await waitFor(() => expect(select().closest('.ant-select')).toHaveTextContent('To moderate'));
+  await user.click(screen.getByRole('button', { name: 'Delete view' }));
+  const ask = async () =>
+    (await screen.findByText('Are you sure you want to delete the view "To moderate"?')).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+  await user.click(within(await ask()).getByRole('button', { name: 'Cancel' }));
+  expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  await user.click(screen.getByRole('button', { name: 'Delete view' }));
+  await user.click(within(await ask()).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByText('View deleted')).toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  await waitFor(() =>
+    expect(screen.queryByRole('button', { name: 'Delete view' })).not.toBeInTheDocument(),
+  );
+});
+
+it('a link with ?view= applies what still applies; an unknown view says so', async () => {
+  const stale = view(1, 'Old', { rating: '2' }, ['status']);
+  server([stale]);
+  const { router } = renderApp(`/admin/reviews?view=${stale._id}&status=approved`, {
+    storedUser: adminUser,
+  });
+  await waitFor(() => expect(locationOf(router)).toEqual({ rating: '2' }));
+  expect(
+    await screen.findByText('Some filters of "Old" no longer apply and were left out: status'),
+  ).toBeInTheDocument();
+  await act(() =>
+    router.navigate('/admin/reviews?view=00000000-0000-4000-8000-000000000999&rating=5'),
+  );
+  expect(await screen.findByText('This saved view no longer exists')).toBeInTheDocument();
+  await waitFor(() => expect(locationOf(router)).toEqual({ rating: '5' }));
+});
