@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { notify, setMessageApi, type MessageApi } from './notify';
 
 function fakeApi() {
-  return { error: jest.fn(), success: jest.fn() } satisfies MessageApi;
+  return { error: jest.fn(), success: jest.fn(), info: jest.fn() } satisfies MessageApi;
 }
 
 describe('notify', () => {
@@ -11,7 +11,9 @@ describe('notify', () => {
     const unregister = setMessageApi(api);
     notify.error('Failed');
     notify.success('Saved', 'save', 5);
+    notify.info('Noted');
     expect(api.error).toHaveBeenCalledWith('Failed');
+    expect(api.info).toHaveBeenCalledWith('Noted');
     expect(api.success).toHaveBeenCalledWith({ content: 'Saved', key: 'save', duration: 5 });
     unregister();
   });

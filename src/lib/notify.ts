@@ -2,9 +2,10 @@
 export interface MessageApi {
   error: (content: string | { content: string; key?: string; duration?: number }) => unknown;
   success: (content: string | { content: string; key?: string; duration?: number }) => unknown;
+  info: (content: string | { content: string; key?: string; duration?: number }) => unknown;
 }
 
-type Toast = [kind: 'error' | 'success', content: string, key?: string, seconds?: number];
+type Toast = [kind: 'error' | 'success' | 'info', content: string, key?: string, seconds?: number];
 
 /** Toasts asked for before a message API is registered (at most this many, the latest kept). */
 const MAX_WAITING = 5;
@@ -46,6 +47,6 @@ export const notify = {
     show(['success', content, key, seconds]);
   },
   info(content: string, key?: string, seconds?: number) {
-    void messageApi.info(key || seconds ? { content, key, duration: seconds } : content);
+    show(['info', content, key, seconds]);
   },
 };
