@@ -10,6 +10,8 @@ test('a view saved by one admin is opened, renamed and deleted by the other', as
   page,
   browser,
 }) => {
+  // Two signed-in admins and a dozen round trips.
+  test.setTimeout(120_000);
   const name = `Pending ${Date.now()}`;
   await signIn(page);
   await page.goto('/admin/bookings');
