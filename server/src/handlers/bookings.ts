@@ -3,6 +3,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { auditEvents, bookings, bookingStats, users } from '../db/schema.js';
 import { bookingsWhere, valueFilters } from '../queries/bookings-filter.js';
 import { fromJsonRow, jsonValue } from '../db/json-row.js';
+import { queryPrepared } from '../db/prepared.js';
 import { authorizeSessionUser, bearerToken } from '../auth/bearer-auth.js';
 import { sessionUserJson } from '../auth/sessions.js';
 import { change, recordChange } from '../lib/audit.js';
@@ -77,7 +78,9 @@ export const bookingsHandlers: Handlers = {
    */
   async listBookings(req) {
     const { where, searched } = bookingsWhere(req.query);
-    const { rows } = (await req.server.db.execute(sql`
+    const rows = await queryPrepared<{ user: unknown; total: number; data: unknown }>(
+      req.server.db,
+      sql`
       with auth as materialized (select ${sessionUserJson(bearerToken(req) ?? '')} as u),
         allowed as materialized (
           select coalesce(u->>'role' = 'admin' and (u->>'status')::boolean, false) as ok from auth),
@@ -88,9 +91,8 @@ export const bookingsHandlers: Handlers = {
           from bookings b join restaurants r on r.id = b.restaurant_id
           -- An array of ids, not a join: the planner cannot tell how many rows the page's limit
           -- (computed from the total) lets through, and would plan for a tenth of the bookings.
-          where b.id = any(array(select id from page))) as data`)) as unknown as {
-      rows: { user: unknown; total: number; data: unknown }[];
-    };
+          where b.id = any(array(select id from page))) as data`,
+    );
     const [row] = rows;
     authorizeSessionUser(req, row.user ? fromJsonRow(users, jsonValue(row.user)) : undefined);
     const data = jsonValue<BookingJson[]>(row.data).map(bookingView);

@@ -1,0 +1,23 @@
+/**
+ * A statement sent as a named prepared statement on PostgreSQL (node-postgres prepares it once per
+ * connection and then sends only its name and values, and the server may keep its plan), as an
+ * ordinary query on PGlite (in process: nothing to save on the way). The name is a hash of the
+ * statement's text, so each distinct text (each combination of filters) is its own statement.
+ */
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Db } from './client.js';
+
+const dialect = new PgDialect();
+
+export async function queryPrepared<R>(db: Db, statement: SQL): Promise<R[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    const name = `q${createHash('sha1').update(text).digest('base64url')}`;
+    return (await client.query<R & pg.QueryResultRow>({ name, text, values: params })).rows;
+  }
+  return ((await db.execute(statement)) as unknown as { rows: R[] }).rows;
+}
