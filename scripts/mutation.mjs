@@ -1,6 +1,8 @@
 /**
  * Mutation testing (Stryker with its jest runner) of the code where a wrong branch costs money
- * or data: `npm run test:mutation [-- target ...]`. Each target mutates its own files and runs
+ * or data: `npm run test:mutation [-- target ...]`. A target may be narrowed to lines of its
+ * file, `target:first-last` (e.g. `refunds:146-282`), to run a slow one in parts; its report is
+ * then reports/mutation/<target>-<first>-<last>.json. Each target mutates its own files and runs
  * only their tests, one target after another, one mutant at a time (the machine is small); the
  * scores are printed at the end and each report is kept in reports/mutation/<target>.json.
  * Not part of `npm test` nor CI: it takes minutes per target.
@@ -28,6 +30,11 @@ const TARGETS = {
     project: 'client',
     tests: ['src/features/bulk-upload/validate-row.test.ts'],
   },
+  'list-url': {
+    mutate: ['src/components/list/list-url.ts'],
+    project: 'client',
+    tests: ['src/components/list/list-url.test.ts'],
+  },
   refunds: {
     mutate: ['server/src/handlers/refunds.ts'],
     project: 'server',
@@ -37,14 +44,17 @@ const TARGETS = {
 };
 
 const names = process.argv.slice(2);
-for (const name of names) {
-  if (!TARGETS[name]) throw new Error(`Unknown target ${name}; known: ${Object.keys(TARGETS)}`);
-}
+const parse = (arg) => {
+  const [, name, lines] = /^([^:]+)(?::(\d+-\d+))?$/.exec(arg) ?? [];
+  if (!TARGETS[name]) throw new Error(`Unknown target ${arg}; known: ${Object.keys(TARGETS)}`);
+  return { name, lines, label: lines ? `${name}-${lines}` : name };
+};
+const runs = (names.length ? names : Object.keys(TARGETS)).map(parse);
 
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 const scores = [];
-for (const name of names.length ? names : Object.keys(TARGETS)) {
+for (const { name, lines, label } of runs) {
   const target = TARGETS[name];
   process.env.MUTATION_PROJECT = target.project;
   process.env.MUTATION_TESTS = target.tests.join(',');
@@ -52,7 +62,7 @@ for (const name of names.length ? names : Object.keys(TARGETS)) {
   else delete process.env.MUTATION_DATABASE;
   const started = Date.now();
   const results = await new Stryker({
-    mutate: target.mutate,
+    mutate: lines ? target.mutate.map((file) => `${file}:${lines}`) : target.mutate,
     testRunner: 'jest',
     jest: {
       projectType: 'custom',
@@ -63,14 +73,14 @@ for (const name of names.length ? names : Object.keys(TARGETS)) {
     coverageAnalysis: 'perTest',
     concurrency: 1,
     reporters: ['clear-text', 'progress', 'json'],
-    jsonReporter: { fileName: `reports/mutation/${name}.json` },
+    jsonReporter: { fileName: `reports/mutation/${label}.json` },
     ignorePatterns: ['build', 'data', 'e2e', 'reports', 'test-results*', 'playwright-report'],
     tempDirName: '.stryker-tmp',
   }).runMutationTest();
   const detected = results.filter((r) => DETECTED.has(r.status)).length;
   const undetected = results.filter((r) => UNDETECTED.has(r.status)).length;
   scores.push({
-    target: name,
+    target: label,
     mutants: results.length,
     detected,
     undetected,
