@@ -72,6 +72,8 @@ for (const { name, lines, label } of runs) {
     testRunnerNodeArgs: ['--experimental-vm-modules', '--no-warnings'],
     coverageAnalysis: 'perTest',
     concurrency: 1,
+    // The first run of the refunds target takes minutes on a busy 2-core machine.
+    dryRunTimeoutMinutes: 20,
     reporters: ['clear-text', 'progress', 'json'],
     jsonReporter: { fileName: `reports/mutation/${label}.json` },
     ignorePatterns: ['build', 'data', 'e2e', 'reports', 'test-results*', 'playwright-report'],

@@ -1,17 +1,32 @@
 import { jest } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { adminUser, mockApi, reply, sessionCheckOk } from '../test/mock-api';
+import {
+  adminUser,
+  mockApi,
+  offContract,
+  reply,
+  sessionCheckOk,
+  type MockRequest,
+} from '../test/mock-api';
 import { api } from './api';
 import { mockPages } from '../test/mock-pages';
 
 mockPages();
 const { renderApp } = await import('../test/render-app');
 
+// A probe of the base query: the users list, one page per number (the pages are stubs, so the
+// screen does not call it itself).
 const testApi = api.injectEndpoints({
   endpoints: (build) => ({
-    probe: build.query<unknown, number>({ query: (n) => `/probe/${n}` }),
+    probe: build.query<unknown, number>({
+      query: (skip) => ({ url: '/admin/users', params: { skip } }),
+    }),
   }),
 });
+const isProbe = (request: MockRequest, skip?: number) =>
+  request.path === '/admin/users' &&
+  (skip === undefined || request.url.searchParams.get('skip') === String(skip));
+const USERS = { success: true, message: 'Users', count: 0, data: [] };
 
 async function signedInApp() {
   const view = renderApp('/admin/users', { storedUser: adminUser, token: 'tok' });
@@ -24,19 +39,19 @@ async function signedInApp() {
 describe('the API base query', () => {
   it('sends the bearer token to the configured base URL', async () => {
     const { calls } = mockApi((request) =>
-      request.path === '/probe/1' ? reply(200, {}) : sessionCheckOk,
+      isProbe(request, 1) ? reply('listUsers', 200, USERS) : sessionCheckOk,
     );
     const { store } = await signedInApp();
     await act(() => store.dispatch(testApi.endpoints.probe.initiate(1)));
-    const probe = calls.find((call) => call.path === '/probe/1');
-    expect(probe?.url.pathname).toBe('/api/v1/probe/1');
+    const probe = calls.find((call) => isProbe(call, 1));
+    expect(probe?.url.pathname).toBe('/api/v1/admin/users');
     expect(probe?.headers.get('Authorization')).toBe('Bearer tok');
   });
 
   it('logs out exactly once when ten calls fail with 401 together', async () => {
     mockApi((request) =>
-      request.path.startsWith('/probe/')
-        ? reply(401, { success: false, message: 'Invalid token', status_code: 401 })
+      isProbe(request)
+        ? reply('listUsers', 401, { success: false, message: 'Invalid token', status_code: 401 })
         : sessionCheckOk,
     );
     const { store, router } = await signedInApp();
@@ -70,7 +85,11 @@ describe('the API base query', () => {
   });
 
   it('leaves a newer session alone when a late 401 answers an older token', async () => {
-    mockApi((request) => (request.path === '/probe/1' ? reply(401, {}) : sessionCheckOk));
+    mockApi((request) =>
+      isProbe(request, 1)
+        ? reply('listUsers', 401, { success: false, message: 'Invalid token', status_code: 401 })
+        : sessionCheckOk,
+    );
     const { store } = await signedInApp();
     const pending = store.dispatch(testApi.endpoints.probe.initiate(1));
     act(() => {
@@ -85,8 +104,8 @@ describe('the API base query', () => {
 
   it('shows an error for a 403 and keeps the session', async () => {
     mockApi((request) =>
-      request.path === '/probe/1'
-        ? reply(403, { success: false, message: 'Not allowed here', status_code: 403 })
+      isProbe(request, 1)
+        ? reply('listUsers', 403, { success: false, message: 'Not allowed here', status_code: 403 })
         : sessionCheckOk,
     );
     const { store, router } = await signedInApp();
@@ -98,7 +117,8 @@ describe('the API base query', () => {
   });
 
   it('shows the default text for a 403 without a message', async () => {
-    mockApi((request) => (request.path === '/probe/2' ? reply(403) : sessionCheckOk));
+    // Outside the contract, which gives every error a message.
+    mockApi((request) => (isProbe(request, 2) ? offContract(403) : sessionCheckOk));
     const { store } = await signedInApp();
     await act(() => store.dispatch(testApi.endpoints.probe.initiate(2)));
     expect(

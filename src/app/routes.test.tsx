@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminUser, mockApi, reply, sessionCheckOk } from '../test/mock-api';
+import {
+  adminUser,
+  mockApi,
+  NETWORK_ERROR,
+  offContract,
+  reply,
+  sessionCheckOk,
+} from '../test/mock-api';
 import { mockPages } from '../test/mock-pages';
 
 mockPages();
@@ -93,12 +100,16 @@ describe('with a stored session', () => {
   it.each([
     [
       'HTTP 401',
-      reply(401, { success: false, message: 'Invalid token', status_code: 401 }),
+      reply('getTotalBookings', 401, {
+        success: false,
+        message: 'Invalid token',
+        status_code: 401,
+      }),
       'Authorization failed: invalid token',
     ],
     [
       'a 401 in the body',
-      reply(200, {
+      reply('getTotalBookings', 200, {
         success: true,
         message: 'x',
         status_code: 401,
@@ -108,7 +119,7 @@ describe('with a stored session', () => {
     ],
     [
       'HTTP 403 (no longer an active admin)',
-      reply(403, {
+      reply('getTotalBookings', 403, {
         success: false,
         message: 'You are not authorized to access this panel',
         status_code: 403,
@@ -117,11 +128,11 @@ describe('with a stored session', () => {
     ],
     [
       'another server error with a message',
-      reply(500, { success: false, message: 'Database down', status_code: 500 }),
+      offContract(500, { success: false, message: 'Database down', status_code: 500 }),
       'Database down',
     ],
-    ['another server error without one', reply(502, undefined), 'Session verification failed'],
-    ['a network failure', reply(0), 'An unexpected error occurred'],
+    ['another server error without one', offContract(502), 'Session verification failed'],
+    ['a network failure', NETWORK_ERROR, 'An unexpected error occurred'],
   ])(
     'a check failing with %s clears the session and explains on the login page',
     async (_case, answer, text) => {
@@ -177,14 +188,14 @@ describe('/logout', () => {
     expect(logout?.method).toBe('POST');
     expect(logout?.headers.get('Authorization')).toBe('Bearer to-revoke');
     expect(localStorage.getItem('token')).toBeNull();
-    answer(reply(200, { success: true, message: 'Logged out' }));
+    answer(reply('logout', 200, { success: true, message: 'Logged out' }));
     await screen.findByLabelText('Email');
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('still signs out when the server cannot be reached', async () => {
-    mockApi((request) => (request.path === '/user/logout' ? reply(0) : sessionCheckOk));
+    mockApi((request) => (request.path === '/user/logout' ? NETWORK_ERROR : sessionCheckOk));
     const { router } = renderApp('/logout', { storedUser: adminUser });
     await screen.findByLabelText('Email');
     expect(router.state.location.pathname).toBe('/login');

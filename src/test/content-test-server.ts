@@ -75,7 +75,7 @@ export function contentServer(rows: StaticContent[], intercept?: Intercept) {
       );
       const skip = Number(q.get('skip') ?? 0);
       const limit = Number(q.get('limit') ?? 10);
-      return reply(200, {
+      return reply('listStaticContent', 200, {
         success: true,
         message: 'Content items',
         count: found.length,
@@ -86,7 +86,7 @@ export function contentServer(rows: StaticContent[], intercept?: Intercept) {
       const body = req.body as { title: string; type?: 'page' | 'section'; content: string };
       const newSlug = body.title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
       if (rows.some((r) => r.slug === newSlug)) {
-        return reply(409, {
+        return reply('createStaticContent', 409, {
           success: false,
           status_code: 409,
           message:
@@ -95,24 +95,36 @@ export function contentServer(rows: StaticContent[], intercept?: Intercept) {
       }
       const row = contentRow({ ...body, slug: newSlug });
       rows.unshift(row);
-      return reply(201, { success: true, message: 'Content created successfully', data: row });
+      return reply('createStaticContent', 201, {
+        success: true,
+        message: 'Content created successfully',
+        data: row,
+      });
     }
     const index = rows.findIndex((r) => r.slug === slug);
-    if (index < 0) return reply(404, { success: false, status_code: 404, message: 'Not found' });
+    const missing = { success: false, status_code: 404, message: 'Not found' } as const;
+    if (index < 0) {
+      return req.method === 'PUT'
+        ? reply('updateStaticContent', 404, missing)
+        : reply('deleteStaticContent', 404, missing);
+    }
     if (req.method === 'PUT') {
       rows[index] = {
         ...rows[index],
         ...(req.body as object),
         updatedAt: new Date().toISOString(),
       };
-      return reply(200, {
+      return reply('updateStaticContent', 200, {
         success: true,
         message: 'Content updated successfully',
         data: rows[index],
       });
     }
     rows.splice(index, 1);
-    return reply(200, { success: true, message: 'Content deleted successfully' });
+    return reply('deleteStaticContent', 200, {
+      success: true,
+      message: 'Content deleted successfully',
+    });
   });
   const staticCalls = (method?: string) =>
     mock.calls.filter((c) => c.path === '/static' && (!method || c.method === method));

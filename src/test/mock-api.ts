@@ -1,4 +1,7 @@
-import { jest } from '@jest/globals';
+import { afterEach, jest } from '@jest/globals';
+import type { operations } from '../../openapi/schema';
+import { loadContract } from '../../openapi/tools/load-contract';
+import { createResponseValidator } from '../../openapi/tools/response-validator';
 import { API_BASE_URL } from '../api/config';
 
 export interface MockRequest {
@@ -13,20 +16,90 @@ export interface MockRequest {
 export interface MockReply {
   status?: number;
   body?: unknown;
+  /** The contract operation whose answer this is: its body is checked against the contract. */
+  operationId?: OperationId;
 }
 
 export type MockHandler = (
   request: MockRequest,
 ) => MockReply | undefined | Promise<MockReply | undefined>;
 
-/** A JSON reply; replies with status 0 make the call fail as a network error. */
-export function reply(status: number, body?: unknown): MockReply {
-  return { status, body };
+/** An operation of the contract (openapi/schema.d.ts), e.g. 'listAuditEvents'. */
+export type OperationId = keyof operations;
+type Responses<O extends OperationId> = operations[O]['responses'];
+/** The HTTP statuses the contract declares for an operation. */
+export type StatusOf<O extends OperationId> = keyof Responses<O> & number;
+/** The JSON body the contract declares for an operation's answer (undefined: no body). */
+export type BodyOf<O extends OperationId, S extends StatusOf<O>> = Responses<O>[S] extends {
+  content: { 'application/json': infer Body };
+}
+  ? Body
+  : undefined;
+
+/**
+ * The answer of `operationId` with `status` and `body`, typed from the contract; when the call
+ * is answered, the body is also checked against the operation's response schema, and a body
+ * that does not match fails the test (see mockApi).
+ */
+export function reply<O extends OperationId, S extends StatusOf<O>>(
+  operationId: O,
+  status: S,
+  ...[body]: BodyOf<O, S> extends undefined ? [] : [BodyOf<O, S>]
+): MockReply {
+  return { operationId, status, body };
 }
 
 /**
+ * Like `reply`, for a mock server generic over several operations (e.g. one per reference list),
+ * whose bodies TypeScript cannot tie to one operation: checked against the contract alike.
+ */
+export function replyOf(operationId: OperationId, status: number, body?: unknown): MockReply {
+  return { operationId, status, body };
+}
+
+/** The call fails without an answer, as when the network is down. */
+export const NETWORK_ERROR: MockReply = { status: 0 };
+
+/**
+ * An answer outside the contract on purpose, to test how the SPA copes with one (a 500 or a
+ * proxy's 502, an error without its message): it is not checked. Every other answer is a `reply`.
+ */
+export function offContract(status: number, body?: unknown): MockReply {
+  return { status, body };
+}
+
+// Loaded as the test file starts (it takes a second or two), while the screen loads antd.
+const validator = loadContract().then((contract) => createResponseValidator(contract));
+/** Answers of this test that do not match the contract (each fails the test after it). */
+const drifts: string[] = [];
+
+/** The contract's complaints about an answer: none when it matches. */
+export async function contractViolations(answer: MockReply): Promise<string[]> {
+  if (!answer.operationId) return [];
+  const status = answer.status ?? 200;
+  const type = answer.body === undefined ? undefined : 'application/json';
+  return (await validator)
+    .check(answer.operationId, status, type, answer.body)
+    .map(
+      (v) =>
+        `${answer.operationId} ${status} ${v.pointer || '/'}: expected ${v.expected}, got ${v.got}`,
+    );
+}
+
+/** The mismatches found since the last call (and forgets them). */
+export const takeDrifts = (): string[] => drifts.splice(0);
+
+afterEach(() => {
+  const found = takeDrifts();
+  if (found.length) {
+    throw new Error(`A mocked answer does not match the contract:\n${found.join('\n')}`);
+  }
+});
+
+/**
  * Replaces fetch with `handler` for API calls and records each request. Unhandled calls (the
- * handler returns undefined) answer 404.
+ * handler returns undefined) answer 404. Each answer made by `reply` is checked against the
+ * contract; one that does not match is answered as a network failure and fails the test.
  */
 export function mockApi(handler: MockHandler) {
   const calls: MockRequest[] = [];
@@ -41,7 +114,12 @@ export function mockApi(handler: MockHandler) {
       body: await bodyOf(request),
     };
     calls.push(call);
-    const answer = (await handler(call)) ?? reply(404, { success: false, message: 'Not found' });
+    const answer = (await handler(call)) ?? NOT_FOUND;
+    const violations = await contractViolations(answer);
+    if (violations.length) {
+      drifts.push(...violations);
+      throw new TypeError(`The mocked answer does not match the contract: ${violations[0]}`);
+    }
     if (answer.status === 0) throw new TypeError('Failed to fetch');
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
@@ -53,6 +131,9 @@ export function mockApi(handler: MockHandler) {
 }
 
 /** JSON bodies parsed; multipart bodies as FormData, form-encoded ones as URLSearchParams. */
+/** What a path the handler does not serve answers (no operation: no route of the API). */
+const NOT_FOUND = offContract(404, { success: false, status_code: 404, message: 'Not found' });
+
 async function bodyOf(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (type.startsWith('multipart/form-data')) return request.formData();
@@ -72,7 +153,7 @@ export const adminUser = {
   status: true,
 };
 
-export const sessionCheckOk = reply(200, {
+export const sessionCheckOk = reply('getTotalBookings', 200, {
   success: true,
   message: 'OK',
   status_code: 200,

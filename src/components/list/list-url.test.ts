@@ -77,6 +77,8 @@ describe('list URL codec', () => {
     expect(writeSearch(q('search=ann&page=2'), plain, 'ann ').toString()).toBe('search=ann&page=2');
     expect(writeSearch(q('search=ann&page=2'), plain, '   ').toString()).toBe('');
     expect(writeSearch(q('search=&page=2'), plain, ' ').toString()).toBe('page=2');
+    // No search before and none typed: the same list, the page stays.
+    expect(writeSearch(q('page=2'), plain, '').toString()).toBe('page=2');
     expect(writeSearch(q('recentPage=2&page=3'), recent, 'x').toString()).toBe(
       'page=3&recentSearch=x',
     );

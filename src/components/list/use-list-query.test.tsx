@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
-import { lazy, Suspense, type ComponentType } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider, useSearchParams } from 'react-router-dom';
 import {
   useFirstPage,
   useListQuery,
@@ -111,6 +111,60 @@ describe('useListQuery', () => {
     });
     expect(query().get('status')).toBe('active');
     expect(query().get('rating')).toBe('5');
+  });
+
+  it('keeps building on the newest query while its navigation is still pending', async () => {
+    // A part above the list waits when there is no status (as a lazily loaded part would), so
+    // clearing the filter leaves the navigation pending: React still shows the old query, and a
+    // keystroke meanwhile renders the list with it. The debounced search must build on the
+    // newest query, not bring the cleared filter back.
+    const seen: { current: ListQuery<Filter> | null } = { current: null };
+    let ready: () => void = () => undefined;
+    const pending = new Promise<void>((resolve) => {
+      ready = resolve;
+    });
+    let released = false;
+    void pending.then(() => {
+      released = true;
+    });
+    function List() {
+      seen.current = useListQuery<Filter>({ filters: ['status', 'rating'] });
+      return <p>the list</p>;
+    }
+    /** What holds the navigation: a part above the list that waits for something. */
+    function Gate({ children }: { children: ReactNode }) {
+      const [params] = useSearchParams();
+      if (!params.get('status') && !released) throw pending;
+      return children;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/list',
+          element: (
+            <Suspense fallback={<p>loading</p>}>
+              <Gate>
+                <List />
+              </Gate>
+            </Suspense>
+          ),
+        },
+      ],
+      { initialEntries: ['/list?status=active'] },
+    );
+    render(<RouterProvider router={router} />);
+    await act(async () => seen.current?.setFilter('status', undefined));
+    expect(router.state.location.search).toBe('');
+    // Still the old view on screen: the navigation waits.
+    expect(screen.getByText('the list')).toBeInTheDocument();
+    expect(seen.current?.filters.status).toBe('active');
+    act(() => seen.current?.setSearch('pizza'));
+    expect(seen.current?.filters.status).toBe('active');
+    act(() => jest.advanceTimersByTime(500));
+    expect(router.state.location.search).toBe('?search=pizza');
+    await act(async () => ready());
+    expect(seen.current?.filters.status).toBeUndefined();
+    expect(seen.current?.search).toBe('pizza');
   });
 
   it('pages through the URL; page 1 is the bare URL', () => {

@@ -2,7 +2,14 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { jest } from '@jest/globals';
 import userEvent from '@testing-library/user-event';
 import type { AuditEvent, AuditEventListResponse } from '../../api/types';
-import { adminUser, mockApi, reply, sessionCheckOk, type MockReply } from '../../test/mock-api';
+import {
+  adminUser,
+  mockApi,
+  NETWORK_ERROR,
+  reply,
+  sessionCheckOk,
+  type MockReply,
+} from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
 jest.setTimeout(240_000);
@@ -47,7 +54,7 @@ function auditServer(answer?: () => MockReply | undefined) {
         count: events.length,
         data: events,
       };
-      return reply(200, body);
+      return reply('listAuditEvents', 200, body);
     }
     if (req.path === '/admin/saved-views') {
       // An unreachable server fails every call, this one too.
@@ -122,7 +129,7 @@ it("sends the URL's filters, shows the admin and the record as tags, and closing
 
 it('reads only the values the contract takes from the URL; a tag without its row shows the id', async () => {
   const { calls } = auditServer(() =>
-    reply(200, { success: true, message: 'ok', count: 0, data: [] }),
+    reply('listAuditEvents', 200, { success: true, message: 'ok', count: 0, data: [] }),
   );
   open(`?action=nope&entityType=planet&actorId=not-an-id&entityId=${'x'.repeat(101)}&from=May`);
   await screen.findByText('No audit events found');
@@ -160,7 +167,7 @@ it('another record type drops the record; Clear Filters drops every filter', asy
 });
 
 it('shows a failed load with Retry', async () => {
-  auditServer(() => reply(0));
+  auditServer(() => NETWORK_ERROR);
   open();
   expect(
     await screen.findByText('Failed to load audit events. Please try again later.'),

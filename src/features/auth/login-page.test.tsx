@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminUser, mockApi, reply, sessionCheckOk } from '../../test/mock-api';
+import { adminUser, mockApi, NETWORK_ERROR, reply, sessionCheckOk } from '../../test/mock-api';
 import { mockPages } from '../../test/mock-pages';
 
 mockPages();
 const { renderApp } = await import('../../test/render-app');
 
 const loginOk = (user = adminUser) =>
-  reply(200, { success: true, message: 'Logged in', token: 'new-token', data: { user } });
+  reply('login', 200, { success: true, message: 'Logged in', token: 'new-token', data: { user } });
 
 async function openLogin(path = '/login') {
   const view = renderApp(path);
@@ -70,7 +70,11 @@ describe('login page', () => {
 
   it("shows the server's message on failure, and clears it on any edit", async () => {
     mockApi(() =>
-      reply(401, { success: false, message: 'Invalid email or password', status_code: 401 }),
+      reply('login', 401, {
+        success: false,
+        message: 'Invalid email or password',
+        status_code: 401,
+      }),
     );
     const { email, password, user } = await openLogin();
     await fill(user, email, 'admin@example.com');
@@ -82,7 +86,7 @@ describe('login page', () => {
   });
 
   it('falls back to "Login failed" when the server sends no message', async () => {
-    mockApi(() => reply(0));
+    mockApi(() => NETWORK_ERROR);
     const { email, password, user } = await openLogin();
     await fill(user, email, 'admin@example.com');
     await fill(user, password, 'admin1234');

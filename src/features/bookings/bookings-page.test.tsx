@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jest } from '@jest/globals';
 import userEvent from '@testing-library/user-event';
-import type { Booking } from '../../api/types';
+import type { Booking, RestaurantDetail } from '../../api/types';
 import {
   adminUser,
   mockApi,
+  offContract,
   reply,
   sessionCheckOk,
   type MockReply,
@@ -117,11 +118,37 @@ const bookings: Booking[] = [
   }),
   makeBooking(3, { PaymentStatus: 'Pending', refundProcessed: true }),
   makeBooking(4, {
-    PaymentStatus: 'completed' as Booking['PaymentStatus'],
+    PaymentStatus: 'Completed',
     payout: true,
     payoutStatus: 'Deposited',
   }),
 ];
+
+/** The restaurant the list is filtered by (the filter's tag names it). */
+const chezTest: RestaurantDetail = {
+  _id: id(900),
+  restaurantName: 'Chez Test',
+  restaurantLogo: null,
+  online: true,
+  isFeatured: false,
+  email: 'contact@chez.example.com',
+  currency: 'USD',
+  createdAt: '2026-01-15T10:00:00.000Z',
+  platformCommission: null,
+  menuItemCount: 0,
+  primaryUser: { _id: id(901), email: 'owner@example.com', phoneNo: null, role: 'owner' },
+  staff: [],
+  statistics: { restaurant_Revenue: 0, restaurant_earnings: 0, total_bookings: 2, total_payout: 0 },
+  location: {
+    address: '1 Rue Test',
+    country: 'France',
+    state: 'IDF',
+    postalCode: '75001',
+    latitude: 48.85,
+    longitude: 2.35,
+    offset_sec: 3600,
+  },
+};
 
 interface Options {
   refund?: (req: MockRequest) => MockReply | undefined;
@@ -136,7 +163,7 @@ function bookingsServer(options: Options = {}) {
     if (req.path === '/admin/bookings') {
       const status = req.url.searchParams.get('bookingStatus');
       const found = rows.filter((b) => !status || b.status === status);
-      return reply(200, {
+      return reply('listBookings', 200, {
         success: true,
         message: 'Bookings',
         status_code: 200,
@@ -147,18 +174,20 @@ function bookingsServer(options: Options = {}) {
     const one = /^\/admin\/booking\/(.+)$/.exec(req.path);
     if (one) {
       const booking = rows.find((b) => b._id === one[1]);
-      return booking ? reply(200, { success: true, message: 'Booking', data: booking }) : undefined;
+      return booking
+        ? reply('getBooking', 200, { success: true, message: 'Booking', data: booking })
+        : undefined;
     }
     if (req.path === `/admin/restaurant/${id(900)}`) {
-      return reply(200, {
+      return reply('getRestaurant', 200, {
         success: true,
         message: 'Restaurant',
-        data: [{ _id: id(900), restaurantName: 'Chez Test' }],
+        data: [chezTest],
       });
     }
     if (req.path === '/activities') {
       if (options.activities) return options.activities();
-      return reply(200, {
+      return reply('listBookingActivities', 200, {
         success: true,
         message: 'Activities',
         data: [
@@ -182,7 +211,7 @@ function bookingsServer(options: Options = {}) {
       if (custom) return custom;
       const booking = rows.find((b) => req.path.endsWith(b._id))!;
       booking.adminNotes = (req.body as { adminNotes: string }).adminNotes;
-      return reply(200, {
+      return reply('updateBookingNotes', 200, {
         success: true,
         message: 'Admin notes saved successfully',
         data: booking,
@@ -192,7 +221,7 @@ function bookingsServer(options: Options = {}) {
       const custom = options.refund?.(req);
       if (custom) return custom;
       const booking = rows[0];
-      return reply(200, {
+      const answer = {
         success: true,
         message: 'Order refund processed successfully',
         data: {
@@ -204,10 +233,15 @@ function bookingsServer(options: Options = {}) {
             processedBy: 'Ada Admin',
             orderId: booking.orders[0]._id,
             bookingId: booking._id,
+            reasonCode: 'requested_by_customer' as const,
+            note: null,
           },
           booking,
         },
-      });
+      };
+      return req.path === '/admin/orders/refund'
+        ? reply('refundOrder', 200, answer)
+        : reply('refundOrderFallback', 200, answer);
     }
     return undefined;
   });
@@ -332,8 +366,8 @@ describe('refund modal', () => {
     const { calls } = bookingsServer({
       refund: (req) =>
         req.path === '/admin/orders/refund'
-          ? reply(404, { success: false, message: 'No route', status_code: 404 })
-          : reply(400, {
+          ? reply('refundOrder', 404, { success: false, message: 'No route', status_code: 404 })
+          : reply('refundOrderFallback', 400, {
               success: false,
               message:
                 'Refund amount cannot exceed the remaining refundable amount of this order (22.00 USD)',
@@ -428,7 +462,7 @@ describe('booking detail', () => {
 
   it('shows "Failed to fetch activities" and an empty list when they fail', async () => {
     bookingsServer({
-      activities: () => reply(500, { success: false, message: 'Boom', status_code: 500 }),
+      activities: () => offContract(500, { success: false, message: 'Boom', status_code: 500 }),
     });
     open(`/admin/bookings?booking=${bookings[0]._id}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch activities');
@@ -438,7 +472,7 @@ describe('booking detail', () => {
   it('shows a failed save of the notes', async () => {
     bookingsServer({
       notes: () =>
-        reply(500, { success: false, message: 'Internal server error', status_code: 500 }),
+        offContract(500, { success: false, message: 'Internal server error', status_code: 500 }),
     });
     open(`/admin/bookings?booking=${bookings[0]._id}`);
     await screen.findByText('Customer Information');

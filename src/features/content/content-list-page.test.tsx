@@ -1,7 +1,7 @@
 import { afterEach, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { reply } from '../../test/mock-api';
+import { NETWORK_ERROR, offContract, reply } from '../../test/mock-api';
 import { adminUser, renderApp } from '../../test/render-app';
 import { contentRow, contentServer, deferred } from '../../test/content-test-server';
 
@@ -143,7 +143,7 @@ describe('content list', () => {
   it('edits an item by slug, with "Failed to update content" when no message comes', async () => {
     let fail = true;
     const server = contentServer(items(), (req) =>
-      req.method === 'PUT' && fail ? reply(500, {}) : undefined,
+      req.method === 'PUT' && fail ? offContract(500, {}) : undefined,
     );
     open();
     await screen.findByText('Partner with us');
@@ -184,7 +184,7 @@ describe('content list', () => {
     );
     const row = server.rows.find((r) => r.slug === 'partner-with-us')!;
     row.status = 'published';
-    hold.release(reply(200, { success: true, message: 'OK', data: row }));
+    hold.release(reply('updateStaticContent', 200, { success: true, message: 'OK', data: row }));
     expect(await screen.findByText('Content published successfully')).toBeInTheDocument();
     expect(server.staticCalls('PUT')[0].body).toEqual({ status: 'published' });
     await user.click(await waitFor(() => buttonIn(rowOf('Partner with us'), 'Unpublish')));
@@ -208,7 +208,7 @@ describe('content list', () => {
 
   it('shows the load error with Retry, which goes back to page 1', async () => {
     let fail = true;
-    contentServer(items(), (req) => (req.method === 'GET' && fail ? reply(0) : undefined));
+    contentServer(items(), (req) => (req.method === 'GET' && fail ? NETWORK_ERROR : undefined));
     const { router } = open('/admin/content?page=2');
     const error = await screen.findByText('Failed to load content items. Please try again later.');
     fail = false;

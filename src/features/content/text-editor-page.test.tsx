@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../../app/providers';
 import { AntdTheme } from '../../components/antd-theme';
 import { makeStore } from '../../app/store';
-import { reply } from '../../test/mock-api';
+import { offContract, reply } from '../../test/mock-api';
 import { adminUser, renderApp } from '../../test/render-app';
 import { contentServer, deferred, editorPages } from '../../test/content-test-server';
 import TextEditorPage from './text-editor-page';
@@ -102,13 +102,17 @@ describe('loading, read-only and busy states', () => {
     expect(submitButton()).toBeDisabled();
 
     const terms = server.rows.find((r) => r.slug === 'terms-and-conditions')!;
-    load.release(reply(200, { success: true, message: 'OK', count: 1, data: [terms] }));
+    load.release(
+      reply('listStaticContent', 200, { success: true, message: 'OK', count: 1, data: [terms] }),
+    );
     await waitForEditor('The terms');
 
     await setup().click(submitButton());
     await waitFor(() => expect(submitButton()).toHaveClass('ant-btn-loading'));
     expect(editorArea()).toHaveAttribute('contenteditable', 'false');
-    save.release(reply(200, { success: true, message: 'Saved', data: terms }));
+    save.release(
+      reply('updateStaticContent', 200, { success: true, message: 'Saved', data: terms }),
+    );
     expect(await screen.findByText('Created successfully')).toBeInTheDocument();
     await waitFor(() => expect(submitButton()).not.toHaveClass('ant-btn-loading'));
     expect(server.staticCalls('PUT')[0].body).toMatchObject({
@@ -131,7 +135,7 @@ describe('loading, read-only and busy states', () => {
   });
 
   it('shows the server message, or "An error occurred", when a save fails', async () => {
-    let answer = reply(400, {
+    let answer = reply('updateStaticContent', 400, {
       success: false,
       status_code: 400,
       message: 'Content must not be empty',
@@ -142,7 +146,8 @@ describe('loading, read-only and busy states', () => {
     const user = setup();
     await user.click(submitButton());
     expect(await screen.findByText('Content must not be empty')).toBeInTheDocument();
-    answer = reply(500, {});
+    // A server fault without a message (outside the contract).
+    answer = offContract(500, {});
     await user.click(submitButton());
     expect(await screen.findByText('An error occurred')).toBeInTheDocument();
   });
@@ -151,7 +156,7 @@ describe('loading, read-only and busy states', () => {
     let fail = true;
     contentServer(editorPages(), (req) =>
       req.method === 'GET' && fail
-        ? reply(500, { success: false, status_code: 500, message: '' })
+        ? offContract(500, { success: false, status_code: 500, message: '' })
         : undefined,
     );
     open();

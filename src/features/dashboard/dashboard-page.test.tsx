@@ -1,44 +1,63 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminUser, mockApi, reply, type MockReply, type MockRequest } from '../../test/mock-api';
+import type { ActivityLog, TopRestaurant } from '../../api/types';
+import {
+  adminUser,
+  mockApi,
+  NETWORK_ERROR,
+  offContract,
+  reply,
+  type MockReply,
+  type MockRequest,
+} from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
-const ok = (data: unknown, extra: object = {}) =>
-  reply(200, { success: true, message: 'OK', data, ...extra });
+const OK = { success: true, message: 'OK' };
+const users = (userCount: number, percentageIncrease: number) =>
+  reply('getTotalUsers', 200, { ...OK, data: { userCount, percentageIncrease } });
+const revenue = (totalRevenue: number, percentageIncrease: number) =>
+  reply('getTotalRevenue', 200, { ...OK, data: { totalRevenue, percentageIncrease } });
+const activities = (data: ActivityLog[], count: number) =>
+  reply('listActivityLogs', 200, { ...OK, status_code: 200, count, data });
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
-const activity = [
+const activity: ActivityLog[] = [
   {
-    _id: 'a1',
+    _id: '00000000-0000-4000-8000-000000000001',
     title: 'New booking received',
     description: 'BK-1 at Fork',
     createdAt: minutesAgo(0),
   },
   {
-    _id: 'a2',
+    _id: '00000000-0000-4000-8000-000000000002',
     title: 'Restaurant status updated',
     description: 'Fork is offline',
     createdAt: minutesAgo(5),
   },
   {
-    _id: 'a3',
+    _id: '00000000-0000-4000-8000-000000000003',
     title: 'Payment received',
     description: 'Payment for BK-1',
     createdAt: minutesAgo(120),
   },
-  { _id: 'a4', title: 'User deactivated', description: 'Jo Doe', createdAt: minutesAgo(60 * 49) },
   {
-    _id: 'a5',
+    _id: '00000000-0000-4000-8000-000000000004',
+    title: 'User deactivated',
+    description: 'Jo Doe',
+    createdAt: minutesAgo(60 * 49),
+  },
+  {
+    _id: '00000000-0000-4000-8000-000000000005',
     title: 'Platform fee updated',
     description: 'Now 10%',
     createdAt: minutesAgo(60 * 24 * 30),
   },
 ];
 
-const top = [
+const top: TopRestaurant[] = [
   {
-    _id: 'r1',
+    _id: '10000000-0000-4000-8000-000000000001',
     name: 'The Golden Fork',
     profilePicture: null,
     averageRating: 4.25,
@@ -47,7 +66,7 @@ const top = [
     currency: 'EUR',
   },
   {
-    _id: 'r2',
+    _id: '10000000-0000-4000-8000-000000000002',
     name: 'Sushi Table',
     profilePicture: 'data:image/png;base64,AA==',
     averageRating: 3,
@@ -67,17 +86,24 @@ function dashboardServer(overrides: Overrides = {}) {
     if (custom) return custom(req);
     switch (req.path) {
       case '/total/booking':
-        return ok({ bookingCount: 300, percentageIncrease: 0 }, { status_code: 200 });
+        return reply('getTotalBookings', 200, {
+          ...OK,
+          status_code: 200,
+          data: { bookingCount: 300, percentageIncrease: 0 },
+        });
       case '/total/user':
-        return ok({ userCount: 1085, percentageIncrease: 12.5 });
+        return users(1085, 12.5);
       case '/total/restaurant':
-        return ok({ restaurantCount: 24, percentageIncrease: -4.17 });
+        return reply('getTotalRestaurants', 200, {
+          ...OK,
+          data: { restaurantCount: 24, percentageIncrease: -4.17 },
+        });
       case '/total/revenue':
-        return ok({ totalRevenue: 98765.4, percentageIncrease: 3 });
+        return revenue(98765.4, 3);
       case '/top/restaurant':
-        return ok(top);
+        return reply('getTopRestaurants', 200, { ...OK, data: top });
       case '/admin/activityLogs':
-        return ok(activity, { status_code: 200, count: 12 });
+        return activities(activity, 12);
       default:
         return undefined;
     }
@@ -96,7 +122,7 @@ describe('dashboard', () => {
     dashboardServer({
       '/total/user': async () => {
         await held;
-        return ok({ userCount: 1085, percentageIncrease: 12.5 });
+        return users(1085, 12.5);
       },
     });
     open();
@@ -150,7 +176,7 @@ describe('dashboard', () => {
   });
 
   it('shows "No recent activity" when there is none', async () => {
-    dashboardServer({ '/admin/activityLogs': () => ok([], { status_code: 200, count: 0 }) });
+    dashboardServer({ '/admin/activityLogs': () => activities([], 0) });
     open();
     expect(await screen.findByText('No recent activity')).toBeInTheDocument();
   });
@@ -160,8 +186,8 @@ describe('dashboard', () => {
     dashboardServer({
       '/admin/activityLogs': () =>
         fail
-          ? reply(500, { success: false, message: 'Internal server error', status_code: 500 })
-          : ok(activity, { status_code: 200, count: 5 }),
+          ? offContract(500, { success: false, message: 'Internal server error', status_code: 500 })
+          : activities(activity, 5),
     });
     open();
     expect(await screen.findByText('Internal server error')).toBeInTheDocument();
@@ -188,7 +214,7 @@ describe('dashboard', () => {
   it('shows the error with Retry when a figure fails, and loads again on Retry', async () => {
     let fail = true;
     dashboardServer({
-      '/total/revenue': () => (fail ? reply(0) : ok({ totalRevenue: 10, percentageIncrease: 0 })),
+      '/total/revenue': () => (fail ? NETWORK_ERROR : revenue(10, 0)),
     });
     open();
     expect(

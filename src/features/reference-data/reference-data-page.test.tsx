@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import {
   adminUser,
   mockApi,
+  NETWORK_ERROR,
+  offContract,
   reply,
+  replyOf,
+  type OperationId,
   sessionCheckOk,
   type MockReply,
   type MockRequest,
@@ -19,9 +23,17 @@ type Row = Record<string, unknown> & { _id: string; name: string };
 const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const at = '2026-03-05T12:00:00.000Z';
 
+/** A reference list's paths and their operations in the contract. */
+interface Endpoints {
+  list: string;
+  create: string;
+  item: string;
+  ops: { list: OperationId; create: OperationId; update: OperationId; remove?: OperationId };
+}
+
 /** One list endpoint with search and paging, and its write endpoints. */
 function referenceServer(
-  paths: { list: string; create: string; item: string },
+  paths: Endpoints,
   seed: Row[],
   hooks: { write?: (req: MockRequest) => MockReply | Promise<MockReply> | undefined } = {},
 ) {
@@ -33,7 +45,7 @@ function referenceServer(
       const skip = Number(req.url.searchParams.get('skip'));
       const limit = Number(req.url.searchParams.get('limit'));
       const found = rows.filter((r) => r.name.toLowerCase().includes(search));
-      return reply(200, {
+      return replyOf(paths.ops.list, 200, {
         success: true,
         message: 'ok',
         count: found.length,
@@ -48,7 +60,10 @@ function referenceServer(
           rows.findIndex((r) => req.path.endsWith(r._id)),
           1,
         );
-        return reply(200, { success: true, message: 'Booking type deleted successfully' });
+        return replyOf(paths.ops.remove!, 200, {
+          success: true,
+          message: 'Booking type deleted successfully',
+        });
       }
       const body = req.body as { name?: string; status?: boolean } | URLSearchParams | FormData;
       const name =
@@ -66,7 +81,11 @@ function referenceServer(
           userCount: 0,
         };
         rows.unshift(row);
-        return reply(201, { success: true, message: 'Created on the server', data: row });
+        return replyOf(paths.ops.create, 201, {
+          success: true,
+          message: 'Created on the server',
+          data: row,
+        });
       }
       const row = rows.find((r) => req.path.endsWith(r._id))!;
       if (name !== undefined) row.name = name;
@@ -75,7 +94,11 @@ function referenceServer(
         body.status !== undefined
       )
         row.status = body.status;
-      return reply(200, { success: true, message: 'Saved on the server', data: row });
+      return replyOf(paths.ops.update, 200, {
+        success: true,
+        message: 'Saved on the server',
+        data: row,
+      });
     }
     return undefined;
   });
@@ -98,11 +121,15 @@ describe('menu categories configuration', () => {
       status: true,
     },
     { _id: id(2), name: 'Mains', createdAt: at, restaurantCount: 2, dishesCount: 3, status: false },
-    { _id: id(3), name: 'Legacy', createdAt: at, restaurantCount: 0, dishesCount: 0 },
   ];
-  const paths = { list: '/admin/categories', create: '/category', item: '/category' };
+  const paths: Endpoints = {
+    list: '/admin/categories',
+    create: '/category',
+    item: '/category',
+    ops: { list: 'listCategories', create: 'createCategory', update: 'updateCategory' },
+  };
 
-  it('shows its columns and counts, sends addedById, and counts a missing status as active', async () => {
+  it('shows its columns and counts, and sends addedById', async () => {
     const { calls } = referenceServer(paths, categories);
     open('/admin/categories');
     expect(await screen.findByText('Starters')).toBeInTheDocument();
@@ -118,12 +145,31 @@ describe('menu categories configuration', () => {
     expect(rowOf('Starters')).toHaveTextContent(/49Active/);
     expect(rowOf('Mains')).toHaveTextContent('Inactive');
     expect(within(rowOf('Mains')).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
-    expect(rowOf('Legacy')).toHaveTextContent('Active');
-    expect(within(rowOf('Legacy')).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
     const list = calls.find((c) => c.path === paths.list)!.url.searchParams;
     expect(list.get('addedById')).toBe(adminUser._id);
     expect(list.get('limit')).toBe('10');
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('counts a missing status as active (a row outside the contract, from older data)', async () => {
+    const legacy = {
+      _id: id(3),
+      name: 'Legacy',
+      createdAt: at,
+      restaurantCount: 0,
+      dishesCount: 0,
+    };
+    mockApi((req) => {
+      if (req.path === '/total/booking') return sessionCheckOk;
+      if (req.path === paths.list) {
+        return offContract(200, { success: true, message: 'ok', count: 1, data: [legacy] });
+      }
+      return undefined;
+    });
+    open('/admin/categories');
+    expect(await screen.findByText('Legacy')).toBeInTheDocument();
+    expect(rowOf('Legacy')).toHaveTextContent('Active');
+    expect(within(rowOf('Legacy')).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
   });
 
   it('Add Category refuses a blank name, then creates with the server message', async () => {
@@ -170,12 +216,12 @@ describe('menu categories configuration', () => {
     referenceServer(paths, categories, {
       write: (req) =>
         req.method === 'POST'
-          ? reply(409, {
+          ? reply('createCategory', 409, {
               success: false,
               message: 'A category named "starters" already exists',
               status_code: 409,
             })
-          : reply(500, {}),
+          : offContract(500, {}),
     });
     open('/admin/categories');
     await screen.findByText('Starters');
@@ -205,8 +251,13 @@ describe('menu categories configuration', () => {
     mockApi((req) => {
       if (req.path === '/total/booking') return sessionCheckOk;
       if (req.path === '/admin/categories') {
-        if (fail) return reply(0);
-        return reply(200, { success: true, message: 'ok', count: 15, data: many.slice(0, 10) });
+        if (fail) return NETWORK_ERROR;
+        return reply('listCategories', 200, {
+          success: true,
+          message: 'ok',
+          count: 15,
+          data: many.slice(0, 10),
+        });
       }
       return undefined;
     });
@@ -231,7 +282,17 @@ describe('booking types configuration', () => {
     name: i === 0 ? 'Dine-in' : `Type ${i}`,
     createdAt: at,
   }));
-  const paths = { list: '/bookingTypes', create: '/bookingType', item: '/bookingType' };
+  const paths: Endpoints = {
+    list: '/bookingTypes',
+    create: '/bookingType',
+    item: '/bookingType',
+    ops: {
+      list: 'listBookingTypes',
+      create: 'createBookingType',
+      update: 'updateBookingType',
+      remove: 'deleteBookingType',
+    },
+  };
 
   it('loads once with limit 1000, then searches and pages locally', async () => {
     const { calls } = referenceServer(paths, types);
@@ -282,7 +343,7 @@ describe('booking types configuration', () => {
   it('a failed load offers Try Again', async () => {
     mockApi((req) => {
       if (req.path === '/total/booking') return sessionCheckOk;
-      if (req.path === '/bookingTypes') return reply(500, {});
+      if (req.path === '/bookingTypes') return offContract(500, {});
       return undefined;
     });
     open('/admin/booking-types');
@@ -293,7 +354,13 @@ describe('booking types configuration', () => {
 
 describe('dietary preferences configuration', () => {
   it('shows Users counts and the preference modal titles', async () => {
-    referenceServer({ list: '/admin/dietaries', create: '/dietaries', item: '/dietary' }, [
+    const dietaries: Endpoints = {
+      list: '/admin/dietaries',
+      create: '/dietaries',
+      item: '/dietary',
+      ops: { list: 'listDietaries', create: 'createDietary', update: 'updateDietary' },
+    };
+    referenceServer(dietaries, [
       { _id: id(1), name: 'Vegan', createdAt: at, restaurantCount: 3, userCount: 7, status: true },
     ]);
     open('/admin/preferences');
@@ -321,7 +388,12 @@ describe('dietary preferences configuration', () => {
 });
 
 describe('cuisines configuration', () => {
-  const paths = { list: '/admin/cuisines', create: '/cuisine', item: '/cuisine' };
+  const paths: Endpoints = {
+    list: '/admin/cuisines',
+    create: '/cuisine',
+    item: '/cuisine',
+    ops: { list: 'listCuisines', create: 'createCuisine', update: 'updateCuisine' },
+  };
   const cuisines: Row[] = [
     {
       _id: id(1),
@@ -375,7 +447,18 @@ describe('cuisines configuration', () => {
     expect(form.get('name')).toBe('Peruvian');
     expect((form.get('image') as File).name).toBe('peru.png');
     release(
-      reply(201, { success: true, message: 'Cuisine preference created successfully', data: {} }),
+      reply('createCuisine', 201, {
+        success: true,
+        message: 'Cuisine preference created successfully',
+        data: {
+          _id: id(950),
+          name: 'Peruvian',
+          image: null,
+          createdAt: at,
+          restaurantCount: 0,
+          status: true,
+        },
+      }),
     );
     expect(await screen.findByText('Cuisine preference created successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -403,7 +486,7 @@ describe('cuisines configuration', () => {
     expect(
       await within(dialog).findByRole('button', { name: /Updating\.\.\./ }),
     ).toBeInTheDocument();
-    release(reply(500, {}));
+    release(offContract(500, {}));
     expect(await screen.findByText('Failed to update cuisine preference')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Update Cuisine' })).toBeInTheDocument();
   });

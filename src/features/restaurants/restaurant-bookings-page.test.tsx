@@ -5,6 +5,8 @@ import type { Booking, RestaurantDetail } from '../../api/types';
 import {
   adminUser,
   mockApi,
+  NETWORK_ERROR,
+  offContract,
   reply,
   sessionCheckOk,
   type MockReply,
@@ -78,7 +80,7 @@ function booking(n: number, overrides: Partial<Booking> = {}): Booking {
     firstName: `Guest${n}`,
     lastName: 'Smith',
     email: `guest${n}@example.net`,
-    phone: null,
+    phone: `+33 1 23 45 67 0${n}`,
     arrivalDate: '2026-03-05',
     arrivalTime: '19:30',
     guest: 2,
@@ -148,13 +150,14 @@ function pageServer(options: Options = {}) {
     if (req.path === '/total/booking') return sessionCheckOk;
     if (req.path === `/admin/restaurant/${RID}`) {
       return (
-        options.restaurant?.(req) ?? reply(200, { success: true, message: 'OK', data: [detail] })
+        options.restaurant?.(req) ??
+        reply('getRestaurant', 200, { success: true, message: 'OK', data: [detail] })
       );
     }
     if (req.path === '/admin/bookings') {
       return (
         options.bookings?.(req) ??
-        reply(200, {
+        reply('listBookings', 200, {
           success: true,
           message: 'Bookings',
           status_code: 200,
@@ -164,19 +167,31 @@ function pageServer(options: Options = {}) {
       );
     }
     if (req.path === `/admin/booking/${withOrder._id}`) {
-      return reply(200, { success: true, message: 'Booking', data: withOrder });
+      return reply('getBooking', 200, { success: true, message: 'Booking', data: withOrder });
     }
-    if (req.path === '/activities') return reply(200, { success: true, message: 'OK', data: [] });
+    if (req.path === '/activities') {
+      return reply('listBookingActivities', 200, { success: true, message: 'OK', data: [] });
+    }
     if (req.path === '/admin/audit-logs') {
-      return reply(200, { success: true, message: 'Audit events', data: [], count: 0 });
+      return reply('listAuditEvents', 200, {
+        success: true,
+        message: 'Audit events',
+        data: [],
+        count: 0,
+      });
     }
     if (req.method === 'PUT' && req.path === `/booking/${withOrder._id}`) {
       return (
-        options.notes?.() ?? reply(200, { success: true, message: 'Notes stored', data: withOrder })
+        options.notes?.() ??
+        reply('updateBookingNotes', 200, {
+          success: true,
+          message: 'Notes stored',
+          data: withOrder,
+        })
       );
     }
     if (req.path === '/admin/orders/refund') {
-      return reply(200, {
+      return reply('refundOrder', 200, {
         success: true,
         message: 'Order refund processed successfully',
         data: {
@@ -188,6 +203,8 @@ function pageServer(options: Options = {}) {
             processedBy: 'Ada Admin',
             orderId: id(501),
             bookingId: withOrder._id,
+            reasonCode: 'requested_by_customer',
+            note: null,
           },
           booking: withOrder,
         },
@@ -242,7 +259,11 @@ describe('restaurant page', () => {
   it('reads "No staff members assigned." when there is none', async () => {
     pageServer({
       restaurant: () =>
-        reply(200, { success: true, message: 'OK', data: [{ ...detail, staff: [] }] }),
+        reply('getRestaurant', 200, {
+          success: true,
+          message: 'OK',
+          data: [{ ...detail, staff: [] }],
+        }),
     });
     open();
     expect(await screen.findByText('No staff members assigned.')).toBeInTheDocument();
@@ -284,8 +305,12 @@ describe('restaurant page', () => {
     pageServer({
       notes: () =>
         failNotes
-          ? reply(500, { success: false, message: 'Internal server error', status_code: 500 })
-          : reply(200, { success: true, message: 'Notes stored', data: withOrder }),
+          ? offContract(500, { success: false, message: 'Internal server error', status_code: 500 })
+          : reply('updateBookingNotes', 200, {
+              success: true,
+              message: 'Notes stored',
+              data: withOrder,
+            }),
     });
     renderApp(`/admin/restaurants/${RID}/bookings?booking=${withOrder._id}`, {
       storedUser: adminUser,
@@ -314,7 +339,7 @@ describe('restaurant page', () => {
 
   it('shows a bookings failure with Retry', async () => {
     let fail = true;
-    pageServer({ bookings: () => (fail ? reply(0) : undefined) });
+    pageServer({ bookings: () => (fail ? NETWORK_ERROR : undefined) });
     open();
     expect(
       await screen.findByText('Failed to load bookings. Please try again later.'),
@@ -331,7 +356,11 @@ describe('restaurant page', () => {
   it('shows "Restaurant not found" for an unknown id', async () => {
     pageServer({
       restaurant: () =>
-        reply(404, { success: false, message: 'Restaurant not found', status_code: 404 }),
+        reply('getRestaurant', 404, {
+          success: false,
+          message: 'Restaurant not found',
+          status_code: 404,
+        }),
     });
     const { router } = open();
     expect(await screen.findByText('Restaurant not found')).toBeInTheDocument();
@@ -342,7 +371,7 @@ describe('restaurant page', () => {
   it('shows "Restaurant not found" without Retry for a malformed id', async () => {
     pageServer({
       restaurant: () =>
-        reply(400, {
+        reply('getRestaurant', 400, {
           success: false,
           message: 'Invalid request: params/id must match format "uuid"',
           status_code: 400,
@@ -357,7 +386,7 @@ describe('restaurant page', () => {
   it('shows "Failed to load restaurant details" on failure, with Retry', async () => {
     let fail = true;
     pageServer({
-      restaurant: () => (fail ? reply(500, { success: false, status_code: 500 }) : undefined),
+      restaurant: () => (fail ? offContract(500, { success: false, status_code: 500 }) : undefined),
     });
     open();
     expect(await screen.findByText('Failed to load restaurant details')).toBeInTheDocument();

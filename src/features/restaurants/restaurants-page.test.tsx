@@ -5,6 +5,8 @@ import type { RestaurantListItem } from '../../api/types';
 import {
   adminUser,
   mockApi,
+  NETWORK_ERROR,
+  offContract,
   reply,
   sessionCheckOk,
   type MockReply,
@@ -53,7 +55,7 @@ function restaurantsServer(options: Options = {}) {
           r.name.toLowerCase().includes((p.get('search') ?? '').toLowerCase()) &&
           (!p.has('online') || String(r.online) === p.get('online')),
       );
-      return reply(200, {
+      return reply('listRestaurants', 200, {
         success: true,
         message: 'Restaurants',
         count: found.length,
@@ -65,7 +67,7 @@ function restaurantsServer(options: Options = {}) {
       if (custom) return custom;
       const row = rows.find((r) => req.path.endsWith(r._id))!;
       Object.assign(row, req.body);
-      return reply(200, { success: true, message: '', data: row });
+      return reply('updateRestaurant', 200, { success: true, message: '', data: row });
     }
     return undefined;
   });
@@ -189,7 +191,7 @@ describe('restaurants list', () => {
       const lateUtc = '2026-03-10T23:30:00.000Z';
       restaurantsServer({
         list: () =>
-          reply(200, {
+          reply('listRestaurants', 200, {
             success: true,
             message: 'Restaurants',
             count: 1,
@@ -217,7 +219,7 @@ describe('restaurants list', () => {
 
   it('shows a failed load with Retry, which goes back to page 1', async () => {
     let fail = true;
-    restaurantsServer({ list: () => (fail ? reply(0) : undefined) });
+    restaurantsServer({ list: () => (fail ? NETWORK_ERROR : undefined) });
     const { router } = open('/admin/restaurants?page=2');
     expect(
       await screen.findByText('Failed to load restaurants. Please try again later.'),
@@ -235,7 +237,11 @@ describe('restaurants list', () => {
   it("shows the server's message for a failed load", async () => {
     restaurantsServer({
       list: () =>
-        reply(500, { success: false, message: 'Failed to fetch restaurants', status_code: 500 }),
+        offContract(500, {
+          success: false,
+          message: 'Failed to fetch restaurants',
+          status_code: 500,
+        }),
     });
     open();
     expect(await screen.findByText('Failed to fetch restaurants')).toBeInTheDocument();
@@ -295,7 +301,7 @@ describe('commission edit', () => {
   it("keeps editing and shows the server's message when saving fails", async () => {
     restaurantsServer({
       update: () =>
-        reply(400, {
+        reply('updateRestaurant', 400, {
           success: false,
           message: 'Commission can have at most 2 decimals',
           status_code: 400,
@@ -315,7 +321,7 @@ describe('featured and status', () => {
   it('flips featured only when the server accepts it', async () => {
     let fail = true;
     const { calls } = restaurantsServer({
-      update: () => (fail ? reply(500, { success: false, status_code: 500 }) : undefined),
+      update: () => (fail ? offContract(500, { success: false, status_code: 500 }) : undefined),
     });
     open();
     await screen.findByText('The Golden Fork');
@@ -341,7 +347,13 @@ describe('featured and status', () => {
       update: (req) =>
         new Promise((resolve) =>
           answers.set(req.path, () =>
-            resolve(reply(200, { success: true, message: 'Restaurant updated', data: {} })),
+            resolve(
+              reply('updateRestaurant', 200, {
+                success: true,
+                message: 'Restaurant updated',
+                data: { ...restaurants.find((r) => req.path.endsWith(r._id))!, isFeatured: true },
+              }),
+            ),
           ),
         ),
     });
@@ -366,7 +378,11 @@ describe('featured and status', () => {
     const { calls } = restaurantsServer({
       update: () =>
         fail
-          ? reply(404, { success: false, message: 'Restaurant not found', status_code: 404 })
+          ? reply('updateRestaurant', 404, {
+              success: false,
+              message: 'Restaurant not found',
+              status_code: 404,
+            })
           : undefined,
     });
     open();

@@ -1,7 +1,14 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { jest } from '@jest/globals';
 import userEvent from '@testing-library/user-event';
-import { adminUser, mockApi, reply, sessionCheckOk, type MockReply } from '../../test/mock-api';
+import {
+  adminUser,
+  mockApi,
+  offContract,
+  reply,
+  sessionCheckOk,
+  type MockReply,
+} from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
 jest.setTimeout(240_000);
@@ -29,14 +36,23 @@ function reviewsServer(onPut?: () => MockReply | Promise<MockReply> | undefined)
       const found = rows.filter(
         (r) => (!status || r.status === status) && (!rating || r.rating === Number(rating)),
       );
-      return reply(200, { success: true, message: 'ok', count: found.length, data: found });
+      return reply('listReviews', 200, {
+        success: true,
+        message: 'ok',
+        count: found.length,
+        data: found,
+      });
     }
     if (req.path.startsWith('/admin/review/') && req.method === 'PUT') {
       const custom = await onPut?.();
       if (custom) return custom;
       const row = rows.find((r) => req.path.endsWith(r._id))!;
       row.status = (req.body as { status: (typeof statuses)[number] }).status;
-      return reply(200, { success: true, message: `Review ${row.status} successfully`, data: row });
+      return reply('updateReviewStatus', 200, {
+        success: true,
+        message: `Review ${row.status} successfully`,
+        data: row,
+      });
     }
     return undefined;
   });
@@ -87,7 +103,7 @@ it('approves from the row with the toast, and the row changes', async () => {
 
 it('Review Details shows everything and rejects; a failure shows the default message', async () => {
   let fail = false;
-  reviewsServer(() => (fail ? reply(500, {}) : undefined));
+  reviewsServer(() => (fail ? offContract(500, {}) : undefined));
   open();
   await screen.findByText('diner1@example.net');
   const user = setup();

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import {
   adminUser,
   mockApi,
+  NETWORK_ERROR,
+  offContract,
   reply,
   sessionCheckOk,
   type MockReply,
@@ -59,7 +61,7 @@ function usersServer(options: ServerOptions = {}) {
       const found = rows.filter((r) =>
         `${r.firstName} ${r.lastName} ${r.email}`.toLowerCase().includes(search),
       );
-      return reply(200, {
+      return reply('listUsers', 200, {
         success: true,
         message: 'Users',
         count: found.length,
@@ -71,13 +73,15 @@ function usersServer(options: ServerOptions = {}) {
       if (custom) return custom;
       const row = rows.find((r) => req.path.endsWith(r._id))!;
       row.status = (req.body as { status: boolean }).status;
-      return reply(200, { success: true, message: 'User updated', data: row });
+      return reply('updateUserStatus', 200, { success: true, message: 'User updated', data: row });
     }
     if (req.path === '/configuration') {
       const custom = options.config?.(req);
       if (custom) return custom;
-      if (req.method === 'PUT') fee = (req.body as { platformFee: number }).platformFee;
-      return reply(200, { success: true, message: 'OK', data: { platformFee: fee } });
+      const answer = { success: true, message: 'OK', data: { platformFee: fee } };
+      if (req.method !== 'PUT') return reply('getConfiguration', 200, answer);
+      fee = answer.data.platformFee = (req.body as { platformFee: number }).platformFee;
+      return reply('updateConfiguration', 200, answer);
     }
     return undefined;
   });
@@ -139,7 +143,7 @@ describe('users list', () => {
     usersServer({
       users: () =>
         fail
-          ? reply(500, { success: false, message: 'Database unavailable', status_code: 500 })
+          ? offContract(500, { success: false, message: 'Database unavailable', status_code: 500 })
           : undefined,
     });
     open();
@@ -150,7 +154,7 @@ describe('users list', () => {
   });
 
   it('shows the network failure text', async () => {
-    usersServer({ users: () => reply(0) });
+    usersServer({ users: () => NETWORK_ERROR });
     open();
     expect(
       await screen.findByText('Failed to load users. Please try again later.'),
@@ -186,7 +190,7 @@ describe('user status', () => {
   it('keeps the row and shows the server message when the change fails', async () => {
     usersServer({
       status: () =>
-        reply(400, {
+        reply('updateUserStatus', 400, {
           success: false,
           message: 'You cannot deactivate your own account',
           status_code: 400,
@@ -280,13 +284,13 @@ describe('platform fee', () => {
     usersServer({
       config: (req) =>
         req.method === 'PUT'
-          ? reply(400, {
+          ? reply('updateConfiguration', 400, {
               success: false,
               message: 'Invalid request: body/platformFee must be >= 0',
               status_code: 400,
             })
           : failLoad
-            ? reply(0)
+            ? NETWORK_ERROR
             : undefined,
     });
     open();

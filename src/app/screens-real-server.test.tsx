@@ -1,0 +1,119 @@
+/**
+ * Each screen's happy path against the real reference server (seeded with the demo data): the
+ * screen's own call, answered by the server, shows the server's rows. The screens' other tests
+ * answer with mocks checked against the contract (src/test/mock-api.ts).
+ */
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { jest } from '@jest/globals';
+import { startRealServer, type RealServer } from '../test/real-server';
+import { renderApp } from '../test/render-app';
+
+jest.setTimeout(240_000);
+// The first render loads antd lazily, which is slow on a busy machine.
+configure({ asyncUtilTimeout: 60_000 });
+
+const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
+type Row = Record<string, unknown>;
+
+let server: RealServer;
+let token: string;
+let user: Record<string, unknown>;
+/** The URLs of the API calls the screen made (through the real server). */
+let sent: URL[] = [];
+
+beforeAll(async () => {
+  server = await startRealServer();
+  const response = await fetch(`${server.origin}/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const body = (await response.json()) as { token: string; data: { user: Row } };
+  token = body.token;
+  user = body.data.user;
+}, 120_000);
+afterAll(() => server?.stop());
+beforeEach(() => {
+  server.routeFetch();
+  const routed = globalThis.fetch;
+  sent = [];
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    sent.push(new URL(request.url));
+    return routed(request);
+  }) as typeof fetch;
+});
+
+/** The server's answer to the same call (path and query) the screen made to `path`. */
+async function sameCall(path: string): Promise<Row[]> {
+  await waitFor(() => expect(sent.some((url) => url.pathname.endsWith(path))).toBe(true));
+  const url = sent.find((u) => u.pathname.endsWith(path))!;
+  const response = await fetch(`${server.origin}${url.pathname}${url.search}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: Row[] }).data;
+}
+
+const tableRows = () => document.querySelectorAll('tr.ant-table-row');
+
+it.each([
+  ['Users', '/admin/users', '/admin/users', (row: Row) => row.email],
+  ['Restaurants', '/admin/restaurants', '/admin/restaurants', (row: Row) => row.name],
+  ['Bookings', '/admin/bookings', '/admin/bookings', (row: Row) => row.bookingRef],
+  ['Reviews', '/admin/reviews', '/admin/reviews', (row: Row) => row.userEmail],
+  ['Content', '/admin/content', '/static', (row: Row) => row.slug],
+  ['Booking types', '/admin/booking-types', '/bookingTypes', (row: Row) => row.name],
+  ['Categories', '/admin/categories', '/admin/categories', (row: Row) => row.name],
+  ['Ingredients', '/admin/ingredients', '/admin/ingredients', (row: Row) => row.name],
+  ['Allergies', '/admin/allergies', '/admin/allergies', (row: Row) => row.name],
+  ['Dietary preferences', '/admin/preferences', '/admin/dietaries', (row: Row) => row.name],
+  ['Cuisines', '/admin/cuisines', '/admin/cuisines', (row: Row) => row.name],
+  [
+    'Audit Log',
+    '/admin/audit-log',
+    '/admin/audit-logs',
+    (row: Row) => `${String(row.createdAt).slice(11, 19)} UTC`,
+  ],
+])('%s shows the rows the server gives for its call', async (_name, path, api, text) => {
+  renderApp(path, { storedUser: user, token });
+  const rows = await sameCall(api);
+  expect(rows.length).toBeGreaterThan(0);
+  await waitFor(() => expect(tableRows()).toHaveLength(Math.min(rows.length, 10)));
+  expect(tableRows()[0]).toHaveTextContent(String(text(rows[0])));
+});
+
+it("Dashboard shows the server's figures and top restaurants", async () => {
+  renderApp('/admin/dashboard', { storedUser: user, token });
+  const top = await sameCall('/top/restaurant');
+  expect(await screen.findByText(String(top[0].name))).toBeInTheDocument();
+  expect(screen.getByText('Total Users')).toBeInTheDocument();
+  expect(screen.queryByText(/Failed to load/)).not.toBeInTheDocument();
+});
+
+it("a restaurant's page shows its details and its bookings", async () => {
+  const response = await fetch(`${server.origin}/api/v1/admin/restaurants?skip=0&limit=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const [restaurant] = ((await response.json()) as { data: Row[] }).data;
+  renderApp(`/admin/restaurants/${String(restaurant._id)}/bookings`, { storedUser: user, token });
+  const bookings = await sameCall('/admin/bookings');
+  const banner = await screen.findByRole('banner');
+  await waitFor(() => expect(within(banner).getByRole('heading', { level: 4 })).toBeVisible());
+  expect(await screen.findAllByText(String(restaurant.name))).not.toHaveLength(0);
+  if (bookings.length) {
+    await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
+    expect(screen.getByText(String(bookings[0].bookingRef))).toBeInTheDocument();
+  }
+});
+
+it('the text editor shows the stored Privacy Policy', async () => {
+  renderApp('/admin/text-editor', { storedUser: user, token });
+  const [page] = await sameCall('/static');
+  expect(page.slug).toBe('privacy-policy');
+  // The editor shows the stored HTML's text (its blocks run together in textContent).
+  const text = String(page.content)
+    .replace(/<[^>]+>/g, '')
+    .slice(0, 40);
+  await waitFor(() => expect(document.querySelector('.ql-editor')).toHaveTextContent(text));
+});
