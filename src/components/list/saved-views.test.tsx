@@ -35,15 +35,20 @@ function server(initial: SavedView[]) {
   return mockApi((req) => {
     if (req.path === '/total/booking') return sessionCheckOk;
     if (req.path === '/admin/reviews')
-      return reply(200, { success: true, message: 'ok', count: 0, data: [] });
+      return reply('listReviews', 200, { success: true, message: 'ok', count: 0, data: [] });
     if (req.path === '/admin/saved-views' && req.method === 'GET') {
       expect(req.url.searchParams.get('screen')).toBe('reviews');
-      return reply(200, { success: true, message: 'ok', count: views.length, data: views });
+      return reply('listSavedViews', 200, {
+        success: true,
+        message: 'ok',
+        count: views.length,
+        data: views,
+      });
     }
     if (req.path === '/admin/saved-views' && req.method === 'POST') {
       const body = req.body as { name: string; filters: Record<string, string> };
       if (views.some((v) => v.name.toLowerCase() === body.name.toLowerCase())) {
-        return reply(409, {
+        return reply('createSavedView', 409, {
           success: false,
           message: 'A view with this name already exists',
           status_code: 409,
@@ -57,16 +62,24 @@ function server(initial: SavedView[]) {
         },
       };
       views.push(created);
-      return reply(201, { success: true, message: 'View saved successfully', data: created });
+      return reply('createSavedView', 201, {
+        success: true,
+        message: 'View saved successfully',
+        data: created,
+      });
     }
     const one = views.findIndex((v) => req.path === `/admin/saved-views/${v._id}`);
     if (one >= 0 && req.method === 'PUT') {
       views[one] = { ...views[one], name: (req.body as { name: string }).name };
-      return reply(200, { success: true, message: 'View renamed successfully', data: views[one] });
+      return reply('renameSavedView', 200, {
+        success: true,
+        message: 'View renamed successfully',
+        data: views[one],
+      });
     }
     if (one >= 0 && req.method === 'DELETE') {
       views.splice(one, 1);
-      return reply(200, { success: true, message: 'View deleted successfully' });
+      return reply('deleteSavedView', 200, { success: true, message: 'View deleted successfully' });
     }
     return undefined;
   });

@@ -60,7 +60,7 @@ function auditServer(answer?: () => MockReply | undefined) {
       // An unreachable server fails every call, this one too.
       const custom = answer?.();
       if (custom?.status === 0) return custom;
-      return reply(200, { success: true, message: 'ok', count: 0, data: [] });
+      return reply('listSavedViews', 200, { success: true, message: 'ok', count: 0, data: [] });
     }
     return undefined;
   });
