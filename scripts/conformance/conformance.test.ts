@@ -121,6 +121,13 @@ async function breakingProxy(
       body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
     });
     const text = await upstream.text();
+    const type = upstream.headers.get('content-type') ?? '';
+    // Answers that are not JSON (a CSV export) pass through untouched.
+    if (!type.includes('json')) {
+      response.writeHead(upstream.status, { 'content-type': type });
+      response.end(text);
+      return;
+    }
     const answer = { status: upstream.status, body: text ? (JSON.parse(text) as unknown) : text };
     token ??= (answer.body as { token?: string }).token;
     breakAnswer(request, answer);
