@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { headerTitle, signIn } from './helpers';
+import { headerTitle, settled, signIn } from './helpers';
 
 /** Every list screen (and the restaurant page): what its first column header says. */
 const LISTS = [
@@ -88,4 +88,78 @@ test('at 390×844 the sidebar is a drawer, titles stay on one line, tables scrol
     await inView(page, 'Actions');
     await noSidewaysPageScroll(page);
   }
+});
+
+test('at 1280×800 a long name is cut with an ellipsis and shown whole in a tooltip', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const name = `Long ${Date.now().toString(36)} ${'booking type for very large parties '.repeat(2)}`
+    .slice(0, 100)
+    .trim();
+  await signIn(page, '/admin/booking-types');
+  await page.getByRole('button', { name: '+ Add Booking Type' }).click();
+  const add = await settled(page.getByRole('dialog', { name: 'Add Booking Type' }));
+  await add.getByLabel('Name').fill(name);
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(add).toBeHidden();
+  await page.getByPlaceholder(/^Search/).fill(name.slice(0, 40));
+  const cell = page.locator('tbody tr.ant-table-row').first().locator('.list-cell-text');
+  await expect(cell).toHaveText(name);
+  // One line, cut: the text is wider than its box, which ends well inside the window.
+  const [scroll, client, height] = await cell.evaluate((el) => [
+    el.scrollWidth,
+    el.clientWidth,
+    el.getBoundingClientRect().height,
+  ]);
+  expect(scroll).toBeGreaterThan(client);
+  expect(height).toBeLessThan(30);
+  await inView(page, 'Actions');
+  await noSidewaysPageScroll(page);
+  await cell.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(name);
+});
+
+test('at 390×844 a scrolled table keeps its first column and actions in view', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, '/admin/dashboard');
+  const pages = [...LISTS.map(([path]) => path), 'restaurant page'];
+  for (const path of pages) {
+    if (path === 'restaurant page') {
+      await openList(page, '/admin/restaurants');
+      await page
+        .locator('tbody tr.ant-table-row')
+        .first()
+        .getByRole('button', { name: 'View' })
+        .click();
+      await expect(page.getByRole('button', { name: 'Back to Restaurants' })).toBeVisible();
+      await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+    } else await openList(page, path);
+    // Scrolled to its far right inside the card: the first cell of a row is still in view.
+    const table = page.locator('.ant-table-content, .ant-table-body').last();
+    await table.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    const first = page.locator('tbody tr.ant-table-row').last().locator('td').first();
+    const box = (await first.boundingBox())!;
+    expect(box.x, `${path}: first column`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${path}: first column`).toBeLessThanOrEqual(390);
+    await inView(page, 'Actions');
+    await noSidewaysPageScroll(page);
+  }
+});
+
+test('at 390×844 the dashboard activity titles keep the card width', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, '/admin/dashboard');
+  const card = page.locator('.ant-card', { hasText: 'Recent Activity' });
+  const title = card.locator('li strong').first();
+  await expect(title).toBeVisible({ timeout: 20_000 });
+  const [titleBox, cardBox] = [(await title.boundingBox())!, (await card.boundingBox())!];
+  // The text column takes the card's width (the time goes under it), not a narrow strip.
+  const column = (await title.locator('xpath=../..').boundingBox())!;
+  expect(column.width).toBeGreaterThan(cardBox.width * 0.6);
+  expect(titleBox.x + titleBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+  await noSidewaysPageScroll(page);
 });

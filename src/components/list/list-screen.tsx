@@ -7,6 +7,7 @@ import { errorText } from '../../api/errors';
 import { ExportButton, type ExportCsv } from './export-button';
 import type { FilterArgs, ListFilter } from './list-filters';
 import type { FilterRule } from './list-url';
+import { CellText } from './cell-text';
 import { ListTable } from './list-table';
 import { SavedViews, type SavedViewsOption } from './saved-views';
 import { useListQuery } from './use-list-query';
@@ -22,7 +23,7 @@ export interface ListColumn<Row, F extends string = never> {
   title: string;
   key: string;
   text: (row: Row) => string;
-  /** The cell on screen; its text when not given. */
+  /** The cell on screen; else its text, on one line (cut with an ellipsis and a tooltip when long). */
   render?: (row: Row, list: ListControls<F>) => ReactNode;
 }
 
@@ -246,10 +247,10 @@ function tableColumns<Row, F extends string>(
   actions: ((row: Row) => ReactNode) | undefined,
   controls: ListControls<F>,
 ): ColumnsType<Row> {
-  const shown: ColumnsType<Row> = columns.map(({ title, key, text, render = text }) => ({
+  const shown: ColumnsType<Row> = columns.map(({ title, key, text, render }) => ({
     title,
     key,
-    render: (_, row) => render(row, controls),
+    render: (_, row) => (render ? render(row, controls) : <CellText text={text(row)} />),
   }));
   return actions
     ? [...shown, { title: 'Actions', key: 'actions', render: (_, row) => actions(row) }]

@@ -35,6 +35,22 @@ function renderTable(props: Partial<ListTableProps<Row>> = {}) {
 }
 
 describe('ListTable', () => {
+  it('keeps the first column on the left and the actions on the right while the rest scrolls', () => {
+    const { container } = renderTable({
+      columns: [
+        { title: 'Name', key: 'name', dataIndex: 'name' },
+        { title: 'Id', key: 'id', dataIndex: '_id' },
+        { title: 'Actions', key: 'actions', render: () => <button type="button">View</button> },
+      ],
+    });
+    const header = [...container.querySelectorAll('thead th')];
+    expect(header.map((cell) => cell.className.match(/ant-table-cell-fix-(\w+)/)?.[1])).toEqual([
+      expect.stringMatching(/^(left|start)$/),
+      undefined,
+      expect.stringMatching(/^(right|end)$/),
+    ]);
+  });
+
   it('shows the loading text on the first load', () => {
     renderTable({ rows: undefined, total: undefined, isLoading: true, isFetching: true });
     expect(screen.getByText('Loading things...')).toBeInTheDocument();

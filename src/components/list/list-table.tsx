@@ -34,15 +34,16 @@ export interface ListTableProps<Row extends object> extends Omit<
 }
 
 /**
- * The Actions column stays on the right edge, so a wide table's actions are visible without
- * scrolling sideways (the other columns scroll under it).
+ * The Actions column stays on the right edge and the first column on the left, so a wide table
+ * (a phone, a laptop) shows which row it is and its actions without scrolling sideways; the
+ * other columns scroll between them.
  */
-function withFixedActions<Row>(columns: TableProps<Row>['columns']): TableProps<Row>['columns'] {
-  return columns?.map((column) =>
-    column.key === 'actions' && column.fixed === undefined
-      ? { ...column, fixed: 'right' as const }
-      : column,
-  );
+function withFixedColumns<Row>(columns: TableProps<Row>['columns']): TableProps<Row>['columns'] {
+  return columns?.map((column, index) => {
+    if (column.fixed !== undefined) return column;
+    if (column.key === 'actions') return { ...column, fixed: 'right' as const };
+    return index === 0 && columns.length > 2 ? { ...column, fixed: 'left' as const } : column;
+  });
 }
 
 /**
@@ -107,7 +108,7 @@ export function ListTable<Row extends object>({
       <Table<Row>
         {...tableProps}
         rowKey={rowKey}
-        columns={withFixedActions(columns)}
+        columns={withFixedColumns(columns)}
         dataSource={rows as Row[] | undefined}
         loading={isFetching}
         pagination={false}

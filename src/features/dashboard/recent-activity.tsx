@@ -1,4 +1,4 @@
-import { Avatar, Button, Card, Empty, Flex, Typography } from 'antd';
+import { Avatar, Button, Card, Empty, Flex, Grid, Typography } from 'antd';
 import {
   BellOutlined,
   CalendarOutlined,
@@ -34,6 +34,8 @@ export interface RecentActivityProps {
 
 export function RecentActivity({ entries, error, onRetry }: RecentActivityProps) {
   const navigate = useNavigate();
+  // Phone width: the time goes under the text, which keeps the card's whole width.
+  const phone = Grid.useBreakpoint().md === false;
   return (
     <Card
       title="Recent Activity"
@@ -56,16 +58,20 @@ export function RecentActivity({ entries, error, onRetry }: RecentActivityProps)
         >
           {entries.map((entry) => {
             const { icon, label } = activityIcon(entry.title);
+            const time = (
+              <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                {formatRelativeTime(entry.createdAt)}
+              </Typography.Text>
+            );
             return (
               <Flex key={entry._id} component="li" gap="middle" align="flex-start">
                 <Avatar icon={icon} aria-label={`${label} icon`} data-icon={label} />
                 <Flex vertical style={{ minWidth: 0, flex: 1 }}>
                   <Typography.Text strong>{entry.title}</Typography.Text>
                   <Typography.Text type="secondary">{entry.description}</Typography.Text>
+                  {phone ? time : null}
                 </Flex>
-                <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-                  {formatRelativeTime(entry.createdAt)}
-                </Typography.Text>
+                {phone ? null : time}
               </Flex>
             );
           })}

@@ -10,6 +10,7 @@ import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../lib/notify';
 import { ConfirmModal } from '../../components/confirm-modal';
 import type { ExportCsv } from '../../components/list/export-button';
+import { CellText } from '../../components/list/cell-text';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { useFirstPage } from '../../components/list/use-list-query';
 import { statusColumn } from '../../components/status-badge';
@@ -114,21 +115,21 @@ function ReferenceDataScreen({ config }: { config: ReferenceEntityConfig }) {
       title: 'Name',
       key: 'name',
       text: (row) => row.name,
-      render: (row) =>
-        config.hasImage ? (
-          <Space>
-            <Avatar
-              shape="square"
-              size={40}
-              src={'image' in row ? assetUrl(row.image) : undefined}
-              icon={<PictureOutlined />}
-              alt={row.name}
-            />
-            {row.name}
-          </Space>
-        ) : (
-          row.name
-        ),
+      // Without an image the name is plain text (one line, ellipsis and tooltip when long).
+      render: config.hasImage
+        ? (row) => (
+            <Space>
+              <Avatar
+                shape="square"
+                size={40}
+                src={'image' in row ? assetUrl(row.image) : undefined}
+                icon={<PictureOutlined />}
+                alt={row.name}
+              />
+              <CellText text={row.name} />
+            </Space>
+          )
+        : undefined,
     },
     { title: 'Created Date', key: 'createdAt', text: (row) => formatShortDate(row.createdAt) },
     ...config.counts.map((column) => ({
