@@ -105,7 +105,7 @@ test('at 1280×800 a long name is cut with an ellipsis and shown whole in a tool
   await add.getByRole('button', { name: 'Add' }).click();
   await expect(add).toBeHidden();
   await page.getByPlaceholder(/^Search/).fill(name.slice(0, 40));
-  const cell = page.locator('tbody tr.ant-table-row').first().locator('.list-cell-text');
+  const cell = page.locator('tbody tr.ant-table-row').first().locator('.list-cell-text').first();
   await expect(cell).toHaveText(name);
   // One line, cut: the text is wider than its box, which ends well inside the window.
   const [scroll, client, height] = await cell.evaluate((el) => [

@@ -8,6 +8,7 @@ import { ExportButton, type ExportCsv } from './export-button';
 import type { FilterArgs, ListFilter } from './list-filters';
 import type { FilterRule } from './list-url';
 import { CellText } from './cell-text';
+import './list-screen.css';
 import { ListTable } from './list-table';
 import { SavedViews, type SavedViewsOption } from './saved-views';
 import { useListQuery } from './use-list-query';
@@ -172,7 +173,7 @@ export function ListScreen<
   return (
     <Flex vertical gap="middle">
       <Flex wrap gap="small" justify="space-between" align="center">
-        <Space wrap>
+        <Space wrap className="list-controls">
           <Input
             allowClear
             prefix={<SearchOutlined />}
