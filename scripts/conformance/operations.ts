@@ -38,6 +38,8 @@ export type Operation = {
   /** media type → schema of the request body, when the operation takes one */
   body?: Record<string, Schema>;
   statuses: string[];
+  /** The Accept header: the media types of its 2xx answers (JSON, a CSV file, an image). */
+  accept: string;
   secured: boolean;
 };
 
@@ -92,11 +94,24 @@ export function readOperations(contract: Contract): Operation[] {
         parameters,
         body,
         statuses: Object.keys((op.responses ?? {}) as object),
+        accept: acceptOf(op.responses as Record<string, unknown> | undefined, resolve),
         secured: security.some((requirement) => Object.keys(requirement as object).length > 0),
       });
     }
   }
   return operations;
+}
+
+function acceptOf(
+  responses: Record<string, unknown> | undefined,
+  resolve: <T>(node: T) => T,
+): string {
+  const types = Object.entries(responses ?? {})
+    .filter(([status]) => status.startsWith('2'))
+    .flatMap(([, response]) =>
+      Object.keys(resolve(response as { content?: object }).content ?? {}),
+    );
+  return [...new Set(types)].join(', ') || 'application/json';
 }
 
 /** The properties a schema allows, gathered through $ref, allOf, anyOf and oneOf. */

@@ -53,7 +53,7 @@ function request(
     method: 'GET',
     target: target(operation, values),
     token: token ?? null,
-    headers: headersOf(given),
+    headers: { accept: operation.accept, ...headersOf(given) },
   };
 }
 

@@ -43,7 +43,7 @@ export type BuildAppOptions = {
 };
 
 /** Response types of the contract that no request carries (images): refused like any unknown type. */
-const RESPONSE_ONLY_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+const RESPONSE_ONLY_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'text/csv'];
 
 export async function buildApp({ database, config, logger = false }: BuildAppOptions) {
   const app = Fastify({

@@ -228,16 +228,17 @@ describe.each(CASES)(
   },
 );
 
-test('the audit log: the export equals the list (its own event first), changes in words', async () => {
+test('the audit log: the export equals the list, changes in words', async () => {
   for (const query of ['', 'entityType=restaurant', 'search=admin', 'action=list.export']) {
+    // The export's own event is written after its first rows are read: it is not in the file.
+    const listed = await listAll<{ _id: string; action: string; createdAt: string }>(
+      t,
+      `/api/v1/admin/audit-logs?${query}`,
+    );
     const file = await exportCsv(
       t,
       'exportAuditEvents',
       `/api/v1/admin/exports/audit-logs?${query}`,
-    );
-    const listed = await listAll<{ _id: string; action: string; createdAt: string }>(
-      t,
-      `/api/v1/admin/audit-logs?${query}`,
     );
     expect({ query, keys: file.rows.map((r) => `${r.Time} ${r.Action}`) }).toEqual({
       query,

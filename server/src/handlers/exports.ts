@@ -41,6 +41,15 @@ async function sendCsv<Row>(
   columns: readonly CsvColumn<Row>[],
   batches: AsyncIterable<readonly Row[]>,
 ): Promise<FastifyReply> {
+  // The first batch is read before anything is sent: a query the database refuses (a value out
+  // of range, say) is then the usual 4xx answer instead of a file broken after its headers.
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  async function* all() {
+    if (first.done) return;
+    yield first.value;
+    yield* { [Symbol.asyncIterator]: () => iterator };
+  }
   await recordChange(req.server.db, {
     request: req,
     action: 'list.export',
@@ -52,7 +61,7 @@ async function sendCsv<Row>(
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${list}-${day}.csv"`)
-    .send(csvStream(columns, batches));
+    .send(csvStream(columns, all()));
 }
 
 /** A reference list's export, named as its screen's path (e.g. booking-types). */
