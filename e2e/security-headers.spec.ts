@@ -57,7 +57,8 @@ test('every screen loads with no CSP violation and no console error', async ({ p
   await page.waitForTimeout(1500);
   // A booking's detail and a restaurant's page.
   await page.goto('/admin/bookings');
-  await page.getByRole('button', { name: 'View' }).first().click();
+  // exact: "Save view" is a button of the list too.
+  await page.getByRole('button', { name: 'View', exact: true }).first().click();
   await expect(page.getByRole('button', { name: 'Back to Bookings' })).toBeVisible();
   await page.goto('/forgot-password');
   await page.waitForLoadState('networkidle');
