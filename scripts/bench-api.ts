@@ -11,7 +11,9 @@
  * --requests (latency samples per call, 30), --seconds (per throughput run, 10), --connections
  * (10). Prints, per call: p50/p95/max over HTTP, p50 of the same SQL sent straight through the
  * driver (no HTTP, no JSON), and their ratio; then requests per second of the bookings list and
- * of total/user against a bare Fastify route that returns the same body from memory.
+ * of total/user against a bare Fastify route that returns the same body from memory, and the
+ * statements of the same call sent through the driver from as many loops as connections (the
+ * database's ceiling for that call, which no server on it can pass).
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -237,13 +239,32 @@ try {
   console.log(
     `\nThroughput, ${args.connections} connections, ${args.seconds} s each (requests per second)\n`,
   );
-  console.log('| call | ours | bare Fastify, same body | ratio |');
-  console.log('|---|---|---|---|');
+  console.log(
+    '| call | ours | bare Fastify, same body | ratio | its SQL alone, same concurrency | SQL alone / bare Fastify |',
+  );
+  console.log('|---|---|---|---|---|---|');
   for (const path of ['/admin/bookings?skip=0&limit=10', '/total/user']) {
     const body = await (await fetch(base + path, { headers })).text();
     bodies.set(path, body);
     const job = { kind: 'throughput', headers, seconds: Number(args.seconds) };
     const connections = Number(args.connections);
+    // The database's own ceiling: the statements one request sends, from as many loops as there
+    // are connections, straight through the driver (no HTTP, no JSON): no server can do better.
+    recording = [];
+    await run({ kind: 'latency', url: base + path, headers, warmup: 0, count: 1 });
+    const statements = recording;
+    recording = undefined;
+    const sqlEnd = Date.now() + Number(args.seconds) * 1000;
+    let sqlDone = 0;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (Date.now() < sqlEnd) {
+          for (const s of statements) await query(s.text, s.values);
+          sqlDone += 1;
+        }
+      }),
+    );
+    const sqlPerSecond = sqlDone / Number(args.seconds);
     const ours = await run<{ perSecond: number; failed: number }>({
       ...job,
       url: base + path,
@@ -255,7 +276,7 @@ try {
       connections,
     });
     console.log(
-      `| ${path} (${(body.length / 1024).toFixed(0)} kB) | ${ours.perSecond.toFixed(0)}${ours.failed ? ` (${ours.failed} failed)` : ''} | ${baseline.perSecond.toFixed(0)} | ${(ours.perSecond / baseline.perSecond).toFixed(3)} |`,
+      `| ${path} (${(body.length / 1024).toFixed(0)} kB) | ${ours.perSecond.toFixed(0)}${ours.failed ? ` (${ours.failed} failed)` : ''} | ${baseline.perSecond.toFixed(0)} | ${(ours.perSecond / baseline.perSecond).toFixed(3)} | ${sqlPerSecond.toFixed(0)} | ${(sqlPerSecond / baseline.perSecond).toFixed(3)} |`,
     );
   }
   await bare.close();

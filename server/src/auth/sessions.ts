@@ -20,19 +20,38 @@ export async function createSession(db: Db, userId: string, ttlMs: number): Prom
   return token;
 }
 
-export async function findSessionUser(db: Db, token: string) {
-  const [row] = await db
+/**
+ * The session lookup as a prepared query: its SQL text is built once per database (it runs on
+ * every authenticated request), and PostgreSQL keeps it as a named statement per connection.
+ */
+function sessionUserQuery(db: Db) {
+  return db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_user');
+}
+
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+
+export async function findSessionUser(db: Db, token: string) {
+  let query = sessionUserQueries.get(db);
+  if (!query) {
+    query = sessionUserQuery(db);
+    sessionUserQueries.set(db, query);
+  }
+  const [row] = await query.execute({
+    tokenHash: hashToken(token),
+    now: new Date().toISOString(),
+  });
   return row?.user;
 }
 

@@ -7,14 +7,29 @@ import { getTableColumns } from 'drizzle-orm';
 import type { AnyTable } from './schema.js';
 
 type Column = { name: string; mapFromDriverValue(value: unknown): unknown };
+type Field = { key: string; name: string; column: Column };
+
+/** Each table's columns as [property, database name], listed once (a page maps many rows). */
+const fieldsOf = new WeakMap<AnyTable, Field[]>();
+
+function fields(table: AnyTable): Field[] {
+  let list = fieldsOf.get(table);
+  if (!list) {
+    list = Object.entries(getTableColumns(table) as Record<string, Column>).map(
+      ([key, column]) => ({ key, name: column.name, column }),
+    );
+    fieldsOf.set(table, list);
+  }
+  return list;
+}
 
 export function fromJsonRow<T extends AnyTable>(
   table: T,
   json: Record<string, unknown>,
 ): T['$inferSelect'] {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table) as Record<string, Column>)) {
-    const value = json[column.name];
+  for (const { key, name, column } of fields(table)) {
+    const value = json[name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as T['$inferSelect'];
