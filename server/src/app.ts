@@ -49,6 +49,10 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   const app = Fastify({
     logger,
     bodyLimit: 2 * 1024 * 1024,
+    // Behind a load balancer the client's address comes from X-Forwarded-For, but only from the
+    // proxies TRUST_PROXY names: otherwise anyone could choose the address the throttle counts.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // One line per request: route, status, duration; no URL query (ops/request-log.ts).
     logController: new RequestLog(),
   });
@@ -99,6 +103,9 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   registerSpa(app, config.buildDir);
   return app;
 }
+
+/** Trust the nearest `hops` proxies (Fastify's own number form is missing from its types). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The handler of an operation, or one answering 501 when the operation has none yet. */
 export function resolveHandler(map: object, operationId: string): (...args: never[]) => unknown {

@@ -1,4 +1,5 @@
 /** Server configuration from the environment; every variable is in the README's table. */
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** The demo's administrator, published in the README: seeded only with the demo data. */
@@ -31,6 +32,11 @@ export type ServerConfig = {
   defaultRestaurantId?: string;
   /** sign-in throttling (server/src/auth/login-throttle.ts) */
   loginThrottle: LoginThrottleConfig;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (throttling, audit trail):
+   * false (none: the socket's peer), a number of proxy hops, or their addresses and CIDR ranges.
+   */
+  trustProxy: false | number | string[];
 };
 
 export type LoginThrottleConfig = {
@@ -60,6 +66,34 @@ function numberFrom(
   const value = Number(text);
   if (!valid(value)) throw new ConfigError(`${name} must be ${expected}, not "${env[name]}"`);
   return value;
+}
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range (address/prefix length) or one of proxy-addr's named ranges. */
+function isProxyRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset or 0 (none), a number of hops, or a comma-separated list of ranges. */
+function trustProxyFrom(env: NodeJS.ProcessEnv): ServerConfig['trustProxy'] {
+  const text = env.TRUST_PROXY?.trim();
+  if (!text || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isProxyRange(entry));
+  if (wrong !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be a number of proxies or a comma-separated list of their addresses or CIDR ranges (or loopback, linklocal, uniquelocal); "${wrong}" is none of these`,
+    );
+  }
+  return entries;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -139,6 +173,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsToken: env.METRICS_TOKEN || undefined,
     defaultRestaurantId: env.DEFAULT_RESTAURANT_ID || undefined,
     loginThrottle,
+    trustProxy: trustProxyFrom(env),
   };
 }
 

@@ -20,7 +20,21 @@ describe('readConfig', () => {
       metricsToken: undefined,
       defaultRestaurantId: undefined,
       loginThrottle: { accountMaxFailures: 5, addressMaxFailures: 20, windowMs: 900_000 },
+      trustProxy: false,
     });
+  });
+
+  test('TRUST_PROXY: none, a number of hops, or addresses and ranges', () => {
+    expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(
+      readConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.5,loopback,fd00::/8' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.0.2.5', 'loopback', 'fd00::/8']);
+    for (const wrong of ['true', '10.0.0.0/33', '300.1.1.1', '10.0.0.0/8/1', '10.0.0.0/x']) {
+      expect(() => readConfig({ TRUST_PROXY: `loopback,${wrong}` })).toThrow(
+        `TRUST_PROXY must be a number of proxies or a comma-separated list of their addresses or CIDR ranges (or loopback, linklocal, uniquelocal); "${wrong}" is none of these`,
+      );
+    }
   });
 
   test('sign-in throttling limits', () => {

@@ -102,6 +102,34 @@ test('the message counts whole minutes', () => {
   expect(tooManyAttempts(0.2).headers).toEqual({ 'retry-after': '1' });
 });
 
+test('X-Forwarded-For names the client only behind a proxy TRUST_PROXY trusts', async () => {
+  const forwarded =
+    (app = t.app) =>
+    (i: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { email: `forwarded${i}@example.com`, password: 'x' },
+        remoteAddress: '10.1.2.3',
+        headers: { 'x-forwarded-for': `198.18.0.${i}` },
+      });
+  // Not trusted (the default): a client cannot escape the address limit by making up addresses.
+  const direct = forwarded();
+  for (let i = 0; i < 20; i += 1) await expectContract(await direct(i), 'login', 401);
+  await expectContract(await direct(20), 'login', 429);
+  // Behind a trusted load balancer each forwarded client has its own count.
+  const behind = await buildApp({
+    database: t.database,
+    config: { ...t.app.config, trustProxy: ['10.0.0.0/8'] },
+  });
+  try {
+    const viaProxy = forwarded(behind);
+    for (let i = 21; i < 45; i += 1) await expectContract(await viaProxy(i), 'login', 401);
+  } finally {
+    await behind.close();
+  }
+});
+
 test('the counts live in the database: a second server instance on it sees them', async () => {
   const other = await buildApp({ database: t.database, config: t.app.config });
   try {
