@@ -3,7 +3,7 @@
  * the next attempts a 429 with Retry-After, checked in the database (so every instance on it
  * agrees); a success clears the account's count; the wait ends by itself.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { tooManyAttempts } from '../src/auth/login-throttle.js';
 import { loginThrottle } from '../src/db/schema.js';
@@ -100,6 +100,38 @@ test('the message counts whole minutes', () => {
     'Too many failed sign-in attempts. Try again in 1 minute.',
   );
   expect(tooManyAttempts(0.2).headers).toEqual({ 'retry-after': '1' });
+});
+
+test('a failed sign-in counts only together with its audit event (one transaction)', async () => {
+  const email = 'atomic@example.com';
+  // The audit trail refuses this attempt's event: the whole attempt is undone.
+  await t.database.db.execute(sql`
+    create function refuse_login_failed() returns trigger language plpgsql as $$
+    begin
+      if new.details->>'email' = 'atomic@example.com' then raise exception 'audit refused'; end if;
+      return new;
+    end $$`);
+  await t.database.db.execute(sql`create trigger refuse_login_failed before insert on audit_events
+    for each row execute function refuse_login_failed()`);
+  try {
+    const res = await login(email, 'wrong', '192.0.2.40');
+    expect(res.statusCode).toBe(500);
+  } finally {
+    await t.database.db.execute(sql`drop trigger refuse_login_failed on audit_events`);
+    await t.database.db.execute(sql`drop function refuse_login_failed()`);
+  }
+  const rows = await t.database.db
+    .select()
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.key, [`account:${email}`, 'address:192.0.2.40']));
+  expect(rows).toEqual([]);
+  // With the audit trail working again the same attempt counts.
+  await expectContract(await login(email, 'wrong', '192.0.2.40'), 'login', 401);
+  const [row] = await t.database.db
+    .select()
+    .from(loginThrottle)
+    .where(eq(loginThrottle.key, `account:${email}`));
+  expect(row.failures).toBe(1);
 });
 
 test('X-Forwarded-For names the client only behind a proxy TRUST_PROXY trusts', async () => {

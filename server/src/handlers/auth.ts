@@ -57,22 +57,24 @@ export const authHandlers: Handlers = {
           : !user.status
             ? new HttpError(403, ACCOUNT_DEACTIVATED)
             : undefined;
-    if (refusal?.statusCode === 401) await recordFailure(db, keys, req.server.config.loginThrottle);
-    // The password was right: the account's count of failures starts again.
-    else await clearAccount(db, keys);
-    if (refusal) {
-      // The attempt is recorded under the account it named (if any), never with the password.
-      await recordChange(db, {
-        request: req,
-        action: 'auth.login_failed',
-        entity: { type: 'user', id: user?.id ?? null, name: user ? fullName(user) : email },
-        details: { email, reason: refusal.message },
-        actor: null,
-        always: true,
-      });
-      throw refusal;
-    }
+    // The throttle's count, the session and the audit event are one write: none without the others.
     const token = await db.transaction(async (tx) => {
+      if (refusal?.statusCode === 401)
+        await recordFailure(tx, keys, req.server.config.loginThrottle);
+      // The password was right: the account's count of failures starts again.
+      else await clearAccount(tx, keys);
+      if (refusal) {
+        // The attempt is recorded under the account it named (if any), never with the password.
+        await recordChange(tx, {
+          request: req,
+          action: 'auth.login_failed',
+          entity: { type: 'user', id: user?.id ?? null, name: user ? fullName(user) : email },
+          details: { email, reason: refusal.message },
+          actor: null,
+          always: true,
+        });
+        return undefined;
+      }
       const created = await createSession(tx, user!.id, req.server.config.tokenTtlMs);
       await recordChange(tx, {
         request: req,
@@ -83,6 +85,7 @@ export const authHandlers: Handlers = {
       });
       return created;
     });
+    if (!token) throw refusal;
     return {
       success: true,
       message: 'Login successful',
