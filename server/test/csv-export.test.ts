@@ -28,7 +28,8 @@ test('the file: BOM, header, CRLF rows, quoting and formula escaping of every te
     yield [{ name: '=HYPERLINK("http://x")', note: 'say "hi"' }];
     yield [];
     yield [
-      { name: '+1', note: '-2' },
+      { name: '+1', note: '-2+3' },
+      { name: '-2', note: '-1500.16' },
       { name: '@cmd', note: '\tx' },
       { name: '\rA', note: 'two\nlines' },
       { name: 'Pizza = good', note: '' },
@@ -38,7 +39,8 @@ test('the file: BOM, header, CRLF rows, quoting and formula escaping of every te
   expect(text).toBe(
     '\ufeffName,"Note, long"\r\n' +
       `"'=HYPERLINK(""http://x"")","say ""hi"""\r\n` +
-      "'+1,'-2\r\n" +
+      "'+1,'-2+3\r\n" +
+      '-2,-1500.16\r\n' +
       "'@cmd,'\tx\r\n" +
       `"'\rA","two\nlines"\r\n` +
       'Pizza = good,\r\n',

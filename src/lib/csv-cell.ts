@@ -5,9 +5,11 @@
 
 /**
  * A cell a spreadsheet would run as a formula (= + - @, or a leading tab or carriage return) gets
- * a leading apostrophe, so a downloaded file cannot execute anything when it is opened.
+ * a leading apostrophe, so a downloaded file cannot execute anything when it is opened. A negative
+ * number (a refund, a credit) is only a number and stays as it is, so it still adds up.
  */
 export function escapeFormula(cell: string): string {
+  if (/^-\d+(\.\d+)?$/.test(cell)) return cell;
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 

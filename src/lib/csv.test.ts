@@ -10,10 +10,18 @@ test('lists split on commas or pipes, trimmed, empties dropped', () => {
 test('cells that a spreadsheet would run as formulas are escaped', () => {
   expect(escapeFormula('=SUM(A1)')).toBe("'=SUM(A1)");
   expect(escapeFormula('+1')).toBe("'+1");
-  expect(escapeFormula('-5')).toBe("'-5");
+  expect(escapeFormula('-2+3')).toBe("'-2+3");
+  expect(escapeFormula('-cmd|x')).toBe("'-cmd|x");
+  expect(escapeFormula('-5.')).toBe("'-5.");
+  expect(escapeFormula('-1e3')).toBe("'-1e3");
   expect(escapeFormula('@cmd')).toBe("'@cmd");
   expect(escapeFormula('\tx')).toBe("'\tx");
   expect(escapeFormula('Pizza = good')).toBe('Pizza = good');
+});
+
+test('a negative number is a number, not a formula: money columns keep their sign', () => {
+  expect(escapeFormula('-5')).toBe('-5');
+  expect(escapeFormula('-1500.16')).toBe('-1500.16');
 });
 
 test('fields with commas, quotes or line breaks are quoted, quotes doubled', () => {
