@@ -163,3 +163,60 @@ test('at 390×844 the dashboard activity titles keep the card width', async ({ p
   expect(titleBox.x + titleBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
   await noSidewaysPageScroll(page);
 });
+
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+]) {
+  test(`at ${width}×${height} a long restaurant name beside its logo is cut with an ellipsis`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height });
+    const name = `Long ${'Restaurant and Wine Bar of the Old Harbour '.repeat(3)}`.trim();
+    // The first restaurant of the list answer gets a long name (and a logo, if it has none).
+    await page.route('**/api/v1/admin/restaurants?*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as {
+        data: { name: string; profilePicture: string | null }[];
+      };
+      const logo = body.data.find((row) => row.profilePicture)?.profilePicture ?? null;
+      body.data[0] = { ...body.data[0], name, profilePicture: body.data[0].profilePicture ?? logo };
+      await route.fulfill({ response, json: body });
+    });
+    await signIn(page, '/admin/dashboard');
+    await openList(page, '/admin/restaurants');
+    const row = page.locator('tbody tr.ant-table-row').first();
+    const cell = row.locator('td').first();
+    const logo = cell.locator('.ant-avatar img');
+    await expect(logo).toBeVisible();
+    const text = cell.locator('.list-cell-text');
+    await expect(text).toHaveText(name);
+    // One line, cut: the text is wider than its box; logo and text side by side in the cell.
+    const [scroll, client, lineHeight] = await text.evaluate((el) => [
+      el.scrollWidth,
+      el.clientWidth,
+      el.getBoundingClientRect().height,
+    ]);
+    expect(scroll).toBeGreaterThan(client);
+    expect(lineHeight).toBeLessThan(30);
+    const [logoBox, textBox, cellBox] = [
+      (await logo.boundingBox())!,
+      (await text.boundingBox())!,
+      (await cell.boundingBox())!,
+    ];
+    expect(textBox.x).toBeGreaterThanOrEqual(logoBox.x + logoBox.width);
+    expect(
+      Math.abs(textBox.y + textBox.height / 2 - (logoBox.y + logoBox.height / 2)),
+    ).toBeLessThan(8);
+    expect(textBox.x + textBox.width).toBeLessThanOrEqual(cellBox.x + cellBox.width);
+    // The row's actions stay in view.
+    await inView(page, 'Actions');
+    const view = row.getByRole('button', { name: 'View' });
+    const viewBox = (await view.boundingBox())!;
+    expect(viewBox.x + viewBox.width).toBeLessThanOrEqual(width);
+    await noSidewaysPageScroll(page);
+    await text.hover();
+    await expect(page.getByRole('tooltip')).toHaveText(name);
+  });
+}

@@ -7,6 +7,7 @@ import {
   selectFilter,
   tagFilter,
 } from '../../components/list/list-filters';
+import { CellText } from '../../components/list/cell-text';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { AuditChanges } from './audit-changes';
 import { useListAuditEventsQuery } from './audit-api';
@@ -85,9 +86,18 @@ const COLUMNS: ListColumn<AuditEvent, keyof typeof FILTERS>[] = [
     text: adminText,
     render: (event, list) =>
       event.actor ? (
-        <Typography.Link onClick={() => list.setFilter('actorId', event.actor!._id)}>
-          {adminText(event)}
-        </Typography.Link>
+        <CellText text={adminText(event)}>
+          {/* A real link (focusable, opens in a new tab too); a click filters in place. */}
+          <Typography.Link
+            href={`?actorId=${encodeURIComponent(event.actor._id)}`}
+            onClick={(click) => {
+              click.preventDefault();
+              list.setFilter('actorId', event.actor!._id);
+            }}
+          >
+            {adminText(event)}
+          </Typography.Link>
+        </CellText>
       ) : (
         <Typography.Text type="secondary">System</Typography.Text>
       ),
@@ -104,7 +114,9 @@ const COLUMNS: ListColumn<AuditEvent, keyof typeof FILTERS>[] = [
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {recordTypeLabel(event.entity.type)}
           </Typography.Text>
-          {link ? <Link to={link}>{recordName(event)}</Link> : <span>{recordName(event)}</span>}
+          <CellText text={recordName(event)}>
+            {link ? <Link to={link}>{recordName(event)}</Link> : undefined}
+          </CellText>
         </Flex>
       );
     },

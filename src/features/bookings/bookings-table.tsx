@@ -1,6 +1,7 @@
 import { Button, Flex, Space } from 'antd';
 import type { Booking, BookingStatus, PaymentStatus } from '../../api/types';
 import { booleanFilter, dateFilter, selectFilter } from '../../components/list/list-filters';
+import { CellText } from '../../components/list/cell-text';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { Money } from '../../components/money';
 import { badgeText, StatusBadge, statusColumn } from '../../components/status-badge';
@@ -38,6 +39,12 @@ const TEXTS = {
   empty: 'No bookings found',
 };
 const LOAD_FAILED = 'Failed to load bookings. Please try again later.';
+
+/** The payment status badge's text, and "Refund processed" after it when there was a refund. */
+function paymentText(b: Booking): string {
+  const status = badgeText({ status: b.PaymentStatus, label: b.PaymentStatus });
+  return b.refundProcessed ? `${status}, Refund processed` : status;
+}
 
 export interface BookingsTableProps {
   /** Only this restaurant's bookings (the restaurant page, or /admin/bookings?restaurant=). */
@@ -98,8 +105,10 @@ export function BookingsTable({
       text: (b) => `${customerName(b)} ${b.email}`,
       render: (b) => (
         <Flex vertical>
-          <span>{customerName(b)}</span>
-          <span style={{ opacity: 0.65, fontSize: 12 }}>{b.email}</span>
+          <CellText text={customerName(b)} />
+          <span style={{ opacity: 0.65, fontSize: 12 }}>
+            <CellText text={b.email} />
+          </span>
         </Flex>
       ),
     },
@@ -119,17 +128,14 @@ export function BookingsTable({
     {
       title: 'Payment Status',
       key: 'payment',
-      text: (b) => {
-        const status = badgeText({ status: b.PaymentStatus, label: b.PaymentStatus });
-        return b.refundProcessed ? `${status}, Refund processed` : status;
-      },
+      text: paymentText,
       render: (b) => (
-        <Space size={4} wrap>
+        <CellText text={paymentText(b)}>
           <StatusBadge status={b.PaymentStatus} label={b.PaymentStatus} />
           {b.refundProcessed ? (
             <StatusBadge status="refund processed" label="Refund processed" />
           ) : null}
-        </Space>
+        </CellText>
       ),
     },
     statusColumn('Payout Status', 'payout', payout),

@@ -1,8 +1,9 @@
-import { Avatar, Button, Card, Flex, Table, Typography } from 'antd';
-import { ShopOutlined } from '@ant-design/icons';
+import { Button, Card, Table } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { TopRestaurant } from '../../api/types';
+import { CellText } from '../../components/list/cell-text';
 import { Money } from '../../components/money';
+import { RestaurantLogo } from '../../components/restaurant-logo';
 
 export function TopRestaurants({ rows }: { rows: readonly TopRestaurant[] }) {
   const navigate = useNavigate();
@@ -23,15 +24,7 @@ export function TopRestaurants({ rows }: { rows: readonly TopRestaurant[] }) {
             title: 'Restaurant',
             key: 'name',
             render: (_, row) => (
-              <Flex align="center" gap="small">
-                <Avatar
-                  shape="square"
-                  src={row.profilePicture ?? undefined}
-                  icon={<ShopOutlined />}
-                  alt={row.name}
-                />
-                <Typography.Text>{row.name}</Typography.Text>
-              </Flex>
+              <CellText text={row.name} icon={<RestaurantLogo src={row.profilePicture} />} />
             ),
           },
           { title: 'Rating', key: 'rating', render: (_, row) => row.averageRating.toFixed(1) },

@@ -118,16 +118,18 @@ function ReferenceDataScreen({ config }: { config: ReferenceEntityConfig }) {
       // Without an image the name is plain text (one line, ellipsis and tooltip when long).
       render: config.hasImage
         ? (row) => (
-            <Space>
-              <Avatar
-                shape="square"
-                size={40}
-                src={'image' in row ? assetUrl(row.image) : undefined}
-                icon={<PictureOutlined />}
-                alt={row.name}
-              />
-              <CellText text={row.name} />
-            </Space>
+            <CellText
+              text={row.name}
+              icon={
+                <Avatar
+                  shape="square"
+                  size={40}
+                  src={'image' in row ? assetUrl(row.image) : undefined}
+                  icon={<PictureOutlined />}
+                  alt={row.name}
+                />
+              }
+            />
           )
         : undefined,
     },

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Avatar, Button, Card, Flex, Typography } from 'antd';
-import { ArrowLeftOutlined, ShopOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import { httpStatus } from '../../api/errors';
 import type { Booking } from '../../api/types';
 import { PageSpinner } from '../../components/page-spinner';
+import { RestaurantLogo } from '../../components/restaurant-logo';
 import { StatusBadge } from '../../components/status-badge';
 import { BookingDetail, BookingsTable, RefundModal, useViewedBooking } from '../bookings';
 import { RecordHistory } from '../audit';
@@ -64,13 +65,7 @@ export default function RestaurantBookingsPage() {
     <Flex vertical gap="large">
       {back}
       <Flex align="center" gap="middle" wrap>
-        <Avatar
-          size={64}
-          shape="square"
-          src={restaurant.restaurantLogo ?? undefined}
-          icon={<ShopOutlined />}
-          alt={restaurant.restaurantName}
-        />
+        <RestaurantLogo size={64} src={restaurant.restaurantLogo} />
         <Flex vertical>
           <Typography.Title level={3} style={{ margin: 0 }}>
             {restaurant.restaurantName}

@@ -1,8 +1,10 @@
 import { Button, Space, Switch } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { RestaurantListItem } from '../../api/types';
+import { CellText } from '../../components/list/cell-text';
 import { booleanFilter, dateFilter } from '../../components/list/list-filters';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
+import { RestaurantLogo } from '../../components/restaurant-logo';
 import { statusColumn } from '../../components/status-badge';
 import { formatDetailDate } from '../../lib/dates';
 import { CommissionCell } from './commission-cell';
@@ -34,7 +36,12 @@ export default function RestaurantsPage() {
   const { save, isSaving } = useRestaurantUpdate();
 
   const columns: ListColumn<RestaurantListItem>[] = [
-    { title: 'Name', key: 'name', text: (r) => r.name },
+    {
+      title: 'Name',
+      key: 'name',
+      text: (r) => r.name,
+      render: (r) => <CellText text={r.name} icon={<RestaurantLogo src={r.profilePicture} />} />,
+    },
     { title: 'Address', key: 'address', text: (r) => r.address },
     { title: 'Email', key: 'email', text: (r) => r.email },
     {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Space, Typography } from 'antd';
+import { Button, Space } from 'antd';
 import { errorText } from '../../api/errors';
 import type { Review, ReviewStatus } from '../../api/types';
 import { notify } from '../../lib/notify';
@@ -59,11 +59,6 @@ const COLUMNS: ListColumn<Review>[] = [
     title: 'Comment',
     key: 'comment',
     text: (review) => review.description,
-    render: (review) => (
-      <Typography.Text ellipsis={{ tooltip: review.description }} style={{ maxWidth: 280 }}>
-        {review.description}
-      </Typography.Text>
-    ),
   },
   { title: 'Date', key: 'date', text: (review) => formatDateTime(review.createdAt) },
   statusColumn('Status', 'status', (review) => ({ status: review.status })),
