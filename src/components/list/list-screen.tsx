@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { errorText } from '../../api/errors';
 import { ExportButton, type ExportCsv } from './export-button';
 import type { FilterArgs, ListFilter } from './list-filters';
-import type { FilterRule } from './list-url';
+import { SEARCH_MAX_LENGTH, type FilterRule } from './list-url';
 import { CellText } from './cell-text';
 import './list-screen.css';
 import { ListTable } from './list-table';
@@ -180,6 +180,7 @@ export function ListScreen<
             placeholder={texts.search}
             aria-label={texts.search}
             value={list.searchInput}
+            maxLength={SEARCH_MAX_LENGTH}
             onChange={(event) => list.setSearch(event.target.value)}
             style={{ width: 360, maxWidth: '100%' }}
           />

@@ -3,6 +3,7 @@ import {
   paramName,
   parsePage,
   readListView,
+  SEARCH_MAX_LENGTH,
   writeFilter,
   writePage,
   writeSearch,
@@ -67,6 +68,20 @@ describe('list URL codec', () => {
     expect(readListView(q('recentSearch=x&recentPage=2&recentStatus=paid&page=9'), recent)).toEqual(
       { search: 'x', page: 2, filters: { status: 'paid' } },
     );
+  });
+
+  it('search text is cut to the contract maxLength, read or written', async () => {
+    const { loadContract } = await import('../../../openapi/tools/load-contract');
+    const contract = (await loadContract()) as unknown as {
+      components: { parameters: Record<string, { schema: { maxLength: number } }> };
+    };
+    // The lists' search parameters (the Audit Log's has its own description).
+    for (const name of ['Search', 'AuditSearch']) {
+      expect(contract.components.parameters[name].schema.maxLength).toBe(SEARCH_MAX_LENGTH);
+    }
+    const long = `  ${'a'.repeat(SEARCH_MAX_LENGTH)}b `;
+    expect(readListView(q(`search=${long}`), plain).search).toBe('a'.repeat(SEARCH_MAX_LENGTH));
+    expect(writeSearch(q(''), plain, long).get('search')).toBe('a'.repeat(SEARCH_MAX_LENGTH));
   });
 
   it('writes search trimmed, back to page 1 only when it changes, without touching the input', () => {

@@ -25,7 +25,7 @@ export interface ListUrl<F extends string> {
 
 /** What a list shows, as read from the URL. */
 export interface ListView<F extends string> {
-  /** The search text, trimmed ('' when none). */
+  /** The search text, trimmed and at most SEARCH_MAX_LENGTH long ('' when none). */
   search: string;
   /** 1-based page number. */
   page: number;
@@ -60,7 +60,7 @@ export function readListView<F extends string>(
     filters[name] = value && accepted(url.accept?.[name], value) ? value : undefined;
   }
   return {
-    search: (params.get(paramName(url.prefix, 'search')) ?? '').trim(),
+    search: searchText(params.get(paramName(url.prefix, 'search')) ?? ''),
     page: parsePage(params.get(paramName(url.prefix, 'page'))),
     filters,
   };
@@ -74,7 +74,12 @@ function put(params: URLSearchParams, key: string, value: string | undefined): b
   return params.get(key) !== before;
 }
 
-/** Applies typed search text (trimmed); a new search goes back to page 1. */
+/** The longest search text the API takes (the contract's `search` parameter, maxLength 200). */
+export const SEARCH_MAX_LENGTH = 200;
+
+const searchText = (text: string) => text.trim().slice(0, SEARCH_MAX_LENGTH);
+
+/** Applies typed search text (trimmed, at most SEARCH_MAX_LENGTH); a new search goes back to page 1. */
 export function writeSearch<F extends string>(
   params: URLSearchParams,
   url: ListUrl<F>,
@@ -83,8 +88,8 @@ export function writeSearch<F extends string>(
   const next = new URLSearchParams(params);
   const key = paramName(url.prefix, 'search');
   const before = next.get(key) ?? '';
-  put(next, key, text.trim());
-  if (text.trim() !== before) next.delete(paramName(url.prefix, 'page'));
+  put(next, key, searchText(text));
+  if (searchText(text) !== before) next.delete(paramName(url.prefix, 'page'));
   return next;
 }
 
