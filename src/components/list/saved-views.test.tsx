@@ -115,7 +115,10 @@ it('lists the views with their creator and applies the chosen one to the URL', a
       ),
     ).toBe(true),
   );
-  expect(screen.getByRole('textbox', { name: /Search by restaurant/ })).toHaveValue('bistro');
+  const searchBox = screen.getByRole('textbox', { name: /Search by restaurant/ });
+  expect(searchBox).toHaveValue('bistro');
+  // The box takes no more than the API does (SEARCH_MAX_LENGTH).
+  expect(searchBox).toHaveAttribute('maxlength', '200');
   // The view on screen can be renamed and deleted.
   expect(screen.getByRole('button', { name: 'Rename view' })).toBeInTheDocument();
 });
