@@ -1,7 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { auditEvents, bookings, orders, refunds } from '../src/db/schema.js';
-import { latestActivity } from './helpers/audit.js';
+import { latestActivity, latestEvent } from './helpers/audit.js';
 import { isRefundEligible, REFUND_MESSAGES } from '../src/handlers/refunds.js';
+import { BOOKING_NOT_FOUND } from '../src/handlers/bookings.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
 import { createBookingFixture } from './helpers/booking-fixture.js';
@@ -227,12 +228,31 @@ test('the fallback path behaves the same', async () => {
     'refundOrderFallback',
     200,
   );
+  expect(body.message).toBe('Order refund processed successfully');
+  expect(body.data.refund).toMatchObject({
+    orderId: fx.orderIds[0],
+    reasonCode: 'requested_by_customer',
+    note: 'Refund processed via admin panel',
+  });
   expect(body.data.booking.orders[0].paymentDetails.refundable).toBe(6);
-  await expectContract(
+  const over = await expectContract(
     await refundOrder({ orderId: fx.orderIds[0], amount: 7 }, {}, '/api/v1/admin/order/refund'),
     'refundOrderFallback',
     400,
   );
+  expect(over.message).toBe(
+    'Refund amount cannot exceed the remaining refundable amount of this order (6.00 USD)',
+  );
+  const coded = await expectContract(
+    await refundOrder(
+      { orderId: fx.orderIds[0], amount: 1, reasonCode: 'duplicate' },
+      {},
+      '/api/v1/admin/order/refund',
+    ),
+    'refundOrderFallback',
+    200,
+  );
+  expect(coded.data.refund).toMatchObject({ reasonCode: 'duplicate', note: null });
 });
 
 test('Idempotency-Key: a retry returns the first result; another body with the key is a 409', async () => {
@@ -280,7 +300,13 @@ test('a booking without orders is refunded itself; one with orders is refused', 
     'refundBooking',
     200,
   );
-  expect(part.data.refund.orderId).toBeNull();
+  expect(part.message).toBe('Refund processed successfully');
+  expect(part.data.refund).toMatchObject({
+    orderId: null,
+    bookingId: deposit.bookingId,
+    reasonCode: 'requested_by_customer',
+    note: 'Refund processed via admin panel',
+  });
   expect(part.data.booking.paymentDetails).toMatchObject({ refundedTotal: 15, netPayout: 21 });
   const over = await expectContract(
     await refundBooking({ bookingId: deposit.bookingId, amount: 25.01 }),
@@ -296,6 +322,12 @@ test('a booking without orders is refunded itself; one with orders is refused', 
     200,
   );
   expect(rest.data.booking.PaymentStatus).toBe('Refund');
+  const after = await expectContract(
+    await refundBooking({ bookingId: deposit.bookingId, amount: 1 }),
+    'refundBooking',
+    400,
+  );
+  expect(after.message).toBe(REFUND_MESSAGES.bookingFullyRefunded);
 
   const withOrders = await createBookingFixture(t.database.db);
   const refused = await expectContract(
@@ -304,11 +336,158 @@ test('a booking without orders is refunded itself; one with orders is refused', 
     400,
   );
   expect(refused.message).toBe(REFUND_MESSAGES.hasOrders);
-  await expectContract(
+  const unknown = await expectContract(
     await refundBooking({ bookingId: '00000000-0000-4000-8000-000000000000', amount: 1 }),
     'refundBooking',
     404,
   );
+  expect(unknown.message).toBe(BOOKING_NOT_FOUND);
+});
+
+test('a booking refund of a cancelled or unpaid booking is refused with its reason', async () => {
+  for (const [options, message] of [
+    [{ status: 'Cancelled' }, REFUND_MESSAGES.cancelled],
+    [{ paymentStatus: 'Deposited' }, REFUND_MESSAGES.notPaid],
+  ] as const) {
+    const fx = await createBookingFixture(t.database.db, { orderTotals: [], ...options });
+    const body = await expectContract(
+      await refundBooking({ bookingId: fx.bookingId, amount: 1 }),
+      'refundBooking',
+      400,
+    );
+    expect(body.message).toBe(message);
+    expect((await state(fx.bookingId)).refundCount).toBe(0);
+  }
+});
+
+test('the audit event of an order refund and of a booking refund: every change and detail', async () => {
+  const fx = await createBookingFixture(t.database.db, { orderTotals: [3000, 2000] });
+  await refundOrder({ orderId: fx.orderIds[0], amount: 5 });
+  await expectContract(
+    await refundOrder({ orderId: fx.orderIds[0], amount: 12.5, reason: 'Cold soup' }),
+    'refundOrder',
+    200,
+  );
+  const { booking } = await state(fx.bookingId);
+  const [refund] = await t.database.db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.bookingId, fx.bookingId), eq(refunds.amount, 1250)));
+  expect(await latestEvent(t.database.db)).toMatchObject({
+    actorId: t.adminId,
+    action: 'refund.create',
+    entityType: 'booking',
+    entityId: fx.bookingId,
+    entityName: booking.bookingRef,
+    changes: [
+      { field: 'amount', before: null, after: { amount: 12.5, currency: 'USD' } },
+      {
+        field: 'orderRefunded',
+        before: { amount: 5, currency: 'USD' },
+        after: { amount: 17.5, currency: 'USD' },
+      },
+      {
+        field: 'refunded',
+        before: { amount: 5, currency: 'USD' },
+        after: { amount: 17.5, currency: 'USD' },
+      },
+      { field: 'reason', before: null, after: 'requested_by_customer' },
+      { field: 'note', before: null, after: 'Cold soup' },
+    ],
+    details: {
+      refundId: refund.id,
+      restaurantId: fx.restaurant.id,
+      amountText: '12.50 USD',
+      orderId: fx.orderIds[0],
+      customerName: 'Eater 1',
+    },
+  });
+
+  const deposit = await createBookingFixture(t.database.db, {
+    orderTotals: [],
+    depositTotal: 2000,
+  });
+  await expectContract(
+    await refundBooking({ bookingId: deposit.bookingId, amount: 20, reasonCode: 'fraudulent' }),
+    'refundBooking',
+    200,
+  );
+  const event = await latestEvent(t.database.db);
+  expect(event.changes).toEqual([
+    { field: 'amount', before: null, after: { amount: 20, currency: 'USD' } },
+    {
+      field: 'refunded',
+      before: { amount: 0, currency: 'USD' },
+      after: { amount: 20, currency: 'USD' },
+    },
+    { field: 'paymentStatus', before: 'Paid', after: 'Refund' },
+    { field: 'reason', before: null, after: 'fraudulent' },
+  ]);
+  expect(Object.keys(event.details).sort()).toEqual(['amountText', 'refundId', 'restaurantId']);
+});
+
+test('Idempotency-Key: the key covers the target, amount, note and reason code; a blank key is none', async () => {
+  const fx = await createBookingFixture(t.database.db, { orderTotals: [3000, 2000] });
+  const [orderA, orderB] = fx.orderIds;
+  const headers = { 'idempotency-key': `cover-${fx.bookingId}` };
+  const first = await expectContract(
+    await refundOrder({ orderId: orderA, amount: 2, reason: 'Late' }, headers),
+    'refundOrder',
+    200,
+  );
+  // The reason code it had by default, now written out: the same request.
+  const same = await expectContract(
+    await refundOrder(
+      { orderId: orderA, amount: 2, reason: 'Late', reasonCode: 'requested_by_customer' },
+      headers,
+    ),
+    'refundOrder',
+    200,
+  );
+  expect(same.data.refund).toEqual(first.data.refund);
+  for (const other of [
+    { orderId: orderB, amount: 2, reason: 'Late' },
+    { orderId: orderA, amount: 2, reason: 'Early' },
+    { orderId: orderA, amount: 2 },
+    { orderId: orderA, amount: 2, reason: 'Late', reasonCode: 'duplicate' },
+  ]) {
+    const body = await expectContract(await refundOrder(other, headers), 'refundOrder', 409);
+    expect(body.message).toBe(REFUND_MESSAGES.keyReused);
+  }
+  const blank = { 'idempotency-key': '  ' };
+  await expectContract(
+    await refundOrder({ orderId: orderB, amount: 1 }, blank),
+    'refundOrder',
+    200,
+  );
+  await expectContract(
+    await refundOrder({ orderId: orderB, amount: 1 }, blank),
+    'refundOrder',
+    200,
+  );
+  const s = await state(fx.bookingId);
+  expect(s.orders.map((o) => o.refunded)).toEqual([200, 200]);
+  expect(s.refundCount).toBe(3);
+});
+
+test('Idempotency-Key: a retry answers the first result even when the booking changed since', async () => {
+  const deposit = await createBookingFixture(t.database.db, { orderTotals: [] });
+  const headers = { 'idempotency-key': `changed-${deposit.bookingId}` };
+  const request = { bookingId: deposit.bookingId, amount: 10, notes: 'Noise' };
+  const first = await expectContract(await refundBooking(request, headers), 'refundBooking', 200);
+  // An order added afterwards would refuse a new booking refund; the retry is not a new one.
+  await t.database.db
+    .insert(orders)
+    .values({
+      bookingId: deposit.bookingId,
+      customerName: 'Late eater',
+      subTotal: 100,
+      total: 100,
+    });
+  const retry = await expectContract(await refundBooking(request, headers), 'refundBooking', 200);
+  expect(retry.message).toBe('Refund processed successfully');
+  expect(retry.data.refund).toEqual(first.data.refund);
+  expect((await state(deposit.bookingId)).refundCount).toBe(1);
 });
 
 test('refunds need an admin', async () => {
