@@ -1,5 +1,14 @@
 /** The mocked answers keep the contract: one that drifts from it fails its test. */
-import { contractViolations, mockApi, offContract, reply, replyOf, takeDrifts } from './mock-api';
+import {
+  byQuery,
+  contractViolations,
+  mockApi,
+  offContract,
+  reply,
+  replyOf,
+  takeDrifts,
+  takeUnanswered,
+} from './mock-api';
 
 const user = {
   _id: '00000000-0000-4000-8000-000000000001',
@@ -58,4 +67,17 @@ it('a drifting mock fails the call and the test that made it', async () => {
   const answer = await fetch('/api/v1/admin/users');
   expect(await answer.json()).toEqual(users);
   expect(takeDrifts()).toEqual([]);
+});
+
+it('answers a call by its query, parameters in any order; other arguments fail the test', async () => {
+  mockApi(byQuery({ 'skip=0&limit=10&search=Jane': () => reply('listUsers', 200, users) }));
+  const answer = await fetch('/api/v1/admin/users?search=Jane&limit=10&skip=0');
+  expect(await answer.json()).toEqual(users);
+  expect(takeUnanswered()).toEqual([]);
+
+  await expect(fetch('/api/v1/admin/users?search=Jan&limit=10&skip=0')).rejects.toThrow(
+    'Failed to fetch',
+  );
+  // What the check after each test reports (taken here, so that this test itself passes).
+  expect(takeUnanswered()).toEqual(['GET /admin/users?limit=10&search=Jan&skip=0']);
 });

@@ -89,12 +89,50 @@ export async function contractViolations(answer: MockReply): Promise<string[]> {
 /** The mismatches found since the last call (and forgets them). */
 export const takeDrifts = (): string[] => drifts.splice(0);
 
+/** Calls of this test whose arguments have no answer in their `byQuery` table. */
+const unanswered: string[] = [];
+/** The calls found since the last call without an answer for their arguments (and forgets them). */
+export const takeUnanswered = (): string[] => unanswered.splice(0);
+
 afterEach(() => {
   const found = takeDrifts();
   if (found.length) {
     throw new Error(`A mocked answer does not match the contract:\n${found.join('\n')}`);
   }
+  const missed = takeUnanswered();
+  if (missed.length) throw new Error(`Calls with unexpected arguments:\n${missed.join('\n')}`);
 });
+
+/** A query string with its parameters in a fixed order, to compare two of them. */
+const canonicalQuery = (params: URLSearchParams): string => {
+  const sorted = new URLSearchParams(params);
+  sorted.sort();
+  return sorted.toString();
+};
+
+/**
+ * Fixed answers of one endpoint, one per query the screen is expected to send, written as a query
+ * string in any order of its parameters (e.g. 'limit=10&skip=10&search=JANE'). The mock does no
+ * search or paging of its own (the server's are tested against it in
+ * src/app/screens-real-server.test.tsx): a call with other arguments fails its test, naming them.
+ */
+export function byQuery(
+  answers: Record<string, () => MockReply>,
+): (call: MockRequest) => MockReply {
+  const table = new Map(
+    Object.entries(answers).map(([query, answer]) => [
+      canonicalQuery(new URLSearchParams(query)),
+      answer,
+    ]),
+  );
+  return (call) => {
+    const query = canonicalQuery(call.url.searchParams);
+    const answer = table.get(query);
+    if (answer) return answer();
+    unanswered.push(`${call.method} ${call.path}?${query}`);
+    return NETWORK_ERROR;
+  };
+}
 
 /**
  * Replaces fetch with `handler` for API calls and records each request. Unhandled calls (the

@@ -3,6 +3,7 @@ import { jest } from '@jest/globals';
 import userEvent from '@testing-library/user-event';
 import {
   adminUser,
+  byQuery,
   mockApi,
   NETWORK_ERROR,
   offContract,
@@ -49,24 +50,22 @@ interface ServerOptions {
 
 function usersServer(options: ServerOptions = {}) {
   const rows = people.map((p) => ({ ...p }));
+  const page = (data: Row[], count = rows.length) =>
+    reply('listUsers', 200, { success: true, message: 'Users', count, data });
+  // What the server answers for the searches and pages these tests ask for.
+  const list = byQuery({
+    'skip=0&limit=10': () => page(rows.slice(0, 10)),
+    'skip=10&limit=10': () => page(rows.slice(10, 20)),
+    'skip=0&limit=10&search=JANE': () => page([rows[0]], 1),
+    'skip=0&limit=10&search=nobody': () => page([], 0),
+  });
   let fee = 10;
   const mock = mockApi((req) => {
     if (req.path === '/total/booking') return sessionCheckOk;
     if (req.path === '/admin/users') {
       const custom = options.users?.(req);
       if (custom) return custom;
-      const search = (req.url.searchParams.get('search') ?? '').toLowerCase();
-      const skip = Number(req.url.searchParams.get('skip'));
-      const limit = Number(req.url.searchParams.get('limit'));
-      const found = rows.filter((r) =>
-        `${r.firstName} ${r.lastName} ${r.email}`.toLowerCase().includes(search),
-      );
-      return reply('listUsers', 200, {
-        success: true,
-        message: 'Users',
-        count: found.length,
-        data: found.slice(skip, skip + limit),
-      });
+      return list(req);
     }
     if (req.path.startsWith('/admin/user/') && req.method === 'PUT') {
       const custom = options.status?.(req);
