@@ -3,6 +3,7 @@ import { jest } from '@jest/globals';
 import userEvent from '@testing-library/user-event';
 import {
   adminUser,
+  byQuery,
   mockApi,
   offContract,
   reply,
@@ -28,21 +29,16 @@ const reviews = Array.from({ length: 3 }, (_, i) => ({
 
 function reviewsServer(onPut?: () => MockReply | Promise<MockReply> | undefined) {
   const rows = reviews.map((r) => ({ ...r }));
+  const page = (data: typeof rows) =>
+    reply('listReviews', 200, { success: true, message: 'ok', count: data.length, data });
+  // What the server answers for the filters these tests ask for.
+  const list = byQuery({
+    'skip=0&limit=10': () => page(rows),
+    'skip=0&limit=10&status=rejected&rating=5': () => page([rows[2]]),
+  });
   return mockApi(async (req) => {
     if (req.path === '/total/booking') return sessionCheckOk;
-    if (req.path === '/admin/reviews') {
-      const status = req.url.searchParams.get('status');
-      const rating = req.url.searchParams.get('rating');
-      const found = rows.filter(
-        (r) => (!status || r.status === status) && (!rating || r.rating === Number(rating)),
-      );
-      return reply('listReviews', 200, {
-        success: true,
-        message: 'ok',
-        count: found.length,
-        data: found,
-      });
-    }
+    if (req.path === '/admin/reviews') return list(req);
     if (req.path.startsWith('/admin/review/') && req.method === 'PUT') {
       const custom = await onPut?.();
       if (custom) return custom;
