@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { RestaurantListItem } from '../../api/types';
 import {
   adminUser,
+  byQuery,
   mockApi,
   NETWORK_ERROR,
   offContract,
@@ -42,25 +43,26 @@ interface Options {
 
 function restaurantsServer(options: Options = {}) {
   const rows = restaurants.map((r) => ({ ...r }));
+  const page = (data: RestaurantListItem[], count = rows.length) =>
+    reply('listRestaurants', 200, { success: true, message: 'Restaurants', count, data });
+  // What the server answers for the searches, filters and pages these tests ask for.
+  const list = byQuery({
+    'skip=0&limit=10': () => page(rows.slice(0, 10)),
+    'skip=10&limit=10': () => page(rows.slice(10)),
+    'skip=0&limit=10&search=zzz': () => page([], 0),
+    'skip=0&limit=10&isFeatured=true': () => page([{ ...rows[0], isFeatured: true }], 1),
+    // Every restaurant was registered that day and none is featured.
+    'skip=0&limit=10&createdAt=2026-02-10': () => page(rows.slice(0, 10)),
+    'skip=10&limit=10&isFeatured=false&createdAt=2026-02-10': () => page(rows.slice(10)),
+    'skip=0&limit=10&isFeatured=false&createdAt=2026-02-10&online=false': () =>
+      page([rows[1]], 1),
+  });
   const mock = mockApi(async (req) => {
     if (req.path === '/total/booking') return sessionCheckOk;
     if (req.path === '/admin/restaurants') {
       const custom = await options.list?.(req);
       if (custom) return custom;
-      const p = req.url.searchParams;
-      const skip = Number(p.get('skip'));
-      const limit = Number(p.get('limit'));
-      const found = rows.filter(
-        (r) =>
-          r.name.toLowerCase().includes((p.get('search') ?? '').toLowerCase()) &&
-          (!p.has('online') || String(r.online) === p.get('online')),
-      );
-      return reply('listRestaurants', 200, {
-        success: true,
-        message: 'Restaurants',
-        count: found.length,
-        data: found.slice(skip, skip + limit),
-      });
+      return list(req);
     }
     if (req.method === 'PUT' && req.path.startsWith('/restaurant/')) {
       const custom = await options.update?.(req);
