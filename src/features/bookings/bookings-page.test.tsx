@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Booking, RestaurantDetail } from '../../api/types';
 import {
   adminUser,
+  byQuery,
   mockApi,
   offContract,
   reply,
@@ -158,19 +159,23 @@ interface Options {
 
 function bookingsServer(options: Options = {}) {
   const rows = bookings.map((b) => ({ ...b }));
+  const page = (data: Booking[]) =>
+    reply('listBookings', 200, {
+      success: true,
+      message: 'Bookings',
+      status_code: 200,
+      count: data.length,
+      data,
+    });
+  // What the server answers for the filters these tests ask for.
+  const list = byQuery({
+    'skip=0&limit=10': () => page(rows),
+    'skip=0&limit=10&bookingStatus=cancelled': () => page([rows[1]]),
+    [`skip=0&limit=10&restaurant=${id(900)}`]: () => page(rows),
+  });
   return mockApi(async (req) => {
     if (req.path === '/total/booking') return sessionCheckOk;
-    if (req.path === '/admin/bookings') {
-      const status = req.url.searchParams.get('bookingStatus');
-      const found = rows.filter((b) => !status || b.status === status);
-      return reply('listBookings', 200, {
-        success: true,
-        message: 'Bookings',
-        status_code: 200,
-        count: found.length,
-        data: found,
-      });
-    }
+    if (req.path === '/admin/bookings') return list(req);
     const one = /^\/admin\/booking\/(.+)$/.exec(req.path);
     if (one) {
       const booking = rows.find((b) => b._id === one[1]);
