@@ -1,5 +1,12 @@
 /** An in-memory /static endpoint for the content screens' tests (mirrors the contract). */
-import { mockApi, reply, sessionCheckOk, type MockReply, type MockRequest } from './mock-api';
+import {
+  byQuery,
+  mockApi,
+  reply,
+  sessionCheckOk,
+  type MockReply,
+  type MockRequest,
+} from './mock-api';
 import type { StaticContent } from '../api/types';
 
 let sequence = 0;
@@ -55,33 +62,35 @@ export function editorPages(): StaticContent[] {
 
 export type Intercept = (req: MockRequest) => MockReply | Promise<MockReply> | undefined;
 
-/** Serves GET/POST/PUT/DELETE /static over `rows`; `intercept` may answer first. */
-export function contentServer(rows: StaticContent[], intercept?: Intercept) {
+/**
+ * Serves GET/POST/PUT/DELETE /static over `rows`; `intercept` may answer first. A GET is answered
+ * from a fixed table: each row by its slug, the first two pages, and the lists of `searches` (a
+ * query such as 'skip=0&limit=10&search=partner' and the rows the server would find for it).
+ */
+export function contentServer(
+  rows: StaticContent[],
+  intercept?: Intercept,
+  searches: Record<string, (rows: StaticContent[]) => StaticContent[]> = {},
+) {
+  const page = (data: StaticContent[], count = data.length) =>
+    reply('listStaticContent', 200, { success: true, message: 'Content items', count, data });
+  const list = byQuery({
+    ...Object.fromEntries(
+      rows.map(({ slug }) => [`slug=${slug}`, () => page(rows.filter((r) => r.slug === slug))]),
+    ),
+    'skip=0&limit=10': () => page(rows.slice(0, 10), rows.length),
+    'skip=10&limit=10': () => page(rows.slice(10, 20), rows.length),
+    ...Object.fromEntries(
+      Object.entries(searches).map(([query, found]) => [query, () => page(found(rows))]),
+    ),
+  });
   const mock = mockApi(async (req) => {
     if (req.path === '/total/booking') return sessionCheckOk;
     if (req.path !== '/static') return undefined;
     const custom = await intercept?.(req);
     if (custom) return custom;
-    const q = req.url.searchParams;
-    const slug = q.get('slug');
-    if (req.method === 'GET') {
-      const search = (q.get('search') ?? '').toLowerCase();
-      const found = rows.filter(
-        (r) =>
-          r.title.toLowerCase().includes(search) &&
-          (!q.get('type') || r.type === q.get('type')) &&
-          (!q.get('status') || r.status === q.get('status')) &&
-          (!slug || r.slug === slug),
-      );
-      const skip = Number(q.get('skip') ?? 0);
-      const limit = Number(q.get('limit') ?? 10);
-      return reply('listStaticContent', 200, {
-        success: true,
-        message: 'Content items',
-        count: found.length,
-        data: found.slice(skip, skip + limit),
-      });
-    }
+    if (req.method === 'GET') return list(req);
+    const slug = req.url.searchParams.get('slug');
     if (req.method === 'POST') {
       const body = req.body as { title: string; type?: 'page' | 'section'; content: string };
       const newSlug = body.title.toLowerCase().replace(/[^a-z0-9]+/g, '-');

@@ -68,7 +68,12 @@ describe('content list', () => {
   });
 
   it('keeps search, type and status in the URL, back on page 1, and clears them', async () => {
-    const server = contentServer(items());
+    // What the server finds for each.
+    const server = contentServer(items(), undefined, {
+      'skip=0&limit=10&search=partner': (rows) => [rows[1]],
+      'skip=0&limit=10&search=partner&type=section': () => [],
+      'skip=0&limit=10&status=published': (rows) => [rows[0]],
+    });
     const { router } = open('/admin/content?page=2');
     await screen.findByText('Item 10');
     const user = setup();
