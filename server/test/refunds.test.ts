@@ -476,14 +476,12 @@ test('Idempotency-Key: a retry answers the first result even when the booking ch
   const request = { bookingId: deposit.bookingId, amount: 10, notes: 'Noise' };
   const first = await expectContract(await refundBooking(request, headers), 'refundBooking', 200);
   // An order added afterwards would refuse a new booking refund; the retry is not a new one.
-  await t.database.db
-    .insert(orders)
-    .values({
-      bookingId: deposit.bookingId,
-      customerName: 'Late eater',
-      subTotal: 100,
-      total: 100,
-    });
+  await t.database.db.insert(orders).values({
+    bookingId: deposit.bookingId,
+    customerName: 'Late eater',
+    subTotal: 100,
+    total: 100,
+  });
   const retry = await expectContract(await refundBooking(request, headers), 'refundBooking', 200);
   expect(retry.message).toBe('Refund processed successfully');
   expect(retry.data.refund).toEqual(first.data.refund);

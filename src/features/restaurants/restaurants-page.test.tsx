@@ -54,8 +54,7 @@ function restaurantsServer(options: Options = {}) {
     // Every restaurant was registered that day and none is featured.
     'skip=0&limit=10&createdAt=2026-02-10': () => page(rows.slice(0, 10)),
     'skip=10&limit=10&isFeatured=false&createdAt=2026-02-10': () => page(rows.slice(10)),
-    'skip=0&limit=10&isFeatured=false&createdAt=2026-02-10&online=false': () =>
-      page([rows[1]], 1),
+    'skip=0&limit=10&isFeatured=false&createdAt=2026-02-10&online=false': () => page([rows[1]], 1),
   });
   const mock = mockApi(async (req) => {
     if (req.path === '/total/booking') return sessionCheckOk;
