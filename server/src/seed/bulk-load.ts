@@ -68,26 +68,11 @@ async function dropForLoad(db: Db): Promise<string[]> {
 }
 
 /**
- * booking_stats and booking_hourly from the bookings, as migration 0002 first built them; with
- * inserts only, the triggers arrive at exactly these rows.
+ * booking_stats and booking_hourly from the bookings (migration 0008's function, the formula of
+ * 0002's backfill); with inserts only, the triggers arrive at exactly these rows.
  */
 async function recomputeBookingFigures(db: Db): Promise<void> {
-  await db.execute(sql`DELETE FROM booking_stats`);
-  await db.execute(sql`DELETE FROM booking_hourly`);
-  await db.execute(sql`
-    INSERT INTO booking_stats (restaurant_id, status, payment_status, payout, bookings,
-      collected_minor, earnings_minor, payouts_minor)
-    SELECT restaurant_id, status, payment_status, payout, count(*), sum(collected),
-      sum(CASE WHEN collected > 0 THEN greatest(collected - fee, 0) ELSE 0 END),
-      sum(CASE WHEN payout THEN net_payout ELSE 0 END)
-    FROM (SELECT b.*, booking_collected_minor(payment_status, total, refunded_total) AS collected
-      FROM bookings b) x
-    GROUP BY 1, 2, 3, 4`);
-  await db.execute(sql`
-    INSERT INTO booking_hourly (hour, currency, bookings, collected_minor)
-    SELECT floor(extract(epoch FROM created_at) / 3600)::bigint, currency, count(*),
-      sum(booking_collected_minor(payment_status, total, refunded_total))
-    FROM bookings GROUP BY 1, 2`);
+  await db.execute(sql`SELECT booking_figures_rebuild()`);
 }
 
 /** A value in COPY's text format: \N for null, backslash escapes for the separators. */
