@@ -9,11 +9,11 @@
  * Options (environment): BENCH_ROWS (10000), BENCH_RUNS (3), CHROMIUM (/usr/bin/chromium),
  * ADMIN_EMAIL / ADMIN_PASSWORD (the demo admin).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { startBuiltServer } from './lib/built-server.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -45,46 +45,13 @@ function generateCsv(rows: number): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-async function startServer(): Promise<{ url: string; stop: () => void }> {
-  if (process.env.BENCH_URL)
-    return { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: () => undefined };
-  if (!fs.existsSync('build/index.html')) {
-    console.log('Building the SPA…');
-    const build = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('npm run build failed');
-  }
-  const port = 18_000 + Math.floor(Math.random() * 1000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bulk-'));
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    // Its own process group, so that stopping it also stops the server under npx.
-    detached: true,
+const startServer = () =>
+  startBuiltServer({
+    url: process.env.BENCH_URL,
+    host: '127.0.0.1',
+    dataPrefix: 'bench-bulk-',
+    env: { LOG_LEVEL: 'warn' },
   });
-  const url = `http://127.0.0.1:${port}`;
-  console.log(`Starting a server on ${url} (fresh data folder)…`);
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${url}/login`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return {
-    url,
-    stop: () => {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-      setTimeout(() => fs.rmSync(dataDir, { recursive: true, force: true }), 1000);
-    },
-  };
-}
 
 async function measure(page: Page, csv: string) {
   const fileName = path.basename(csv);

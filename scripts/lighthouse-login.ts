@@ -9,51 +9,20 @@
  * Options (environment): LIGHTHOUSE_RUNS (5), LIGHTHOUSE_PORT (a random one from 18000),
  * CHROMIUM (/usr/bin/chromium). Exits 1 when a goal is missed.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { startBuiltServer } from './lib/built-server.js';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
-async function startServer(): Promise<{ url: string; stop: () => void }> {
-  if (process.env.LIGHTHOUSE_URL) {
-    return { url: process.env.LIGHTHOUSE_URL.replace(/\/$/, ''), stop: () => undefined };
-  }
-  if (!fs.existsSync('build/index.html')) {
-    console.log('Building the SPA…');
-    const build = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('npm run build failed');
-  }
-  const port = Number(process.env.LIGHTHOUSE_PORT ?? 18_000 + Math.floor(Math.random() * 1000));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    // Its own process group, so that stopping it also stops the server under npx.
-    detached: true,
+const startServer = () =>
+  startBuiltServer({
+    url: process.env.LIGHTHOUSE_URL,
+    host: 'localhost',
+    port: process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : undefined,
+    dataPrefix: 'lighthouse-',
   });
-  const url = `http://localhost:${port}`;
-  console.log(`Starting a server on ${url} (fresh data folder)…`);
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${url}/login`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return {
-    url,
-    stop: () => {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-      setTimeout(() => fs.rmSync(dataDir, { recursive: true, force: true }), 1000);
-    },
-  };
-}
 
 interface Figures {
   performance: number;
