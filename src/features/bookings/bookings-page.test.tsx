@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jest } from '@jest/globals';
 import userEvent from '@testing-library/user-event';
-import type { Booking, RestaurantDetail } from '../../api/types';
+import type { Booking } from '../../api/types';
 import {
   adminUser,
   byQuery,
@@ -13,49 +13,23 @@ import {
   type MockRequest,
 } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
-
-/** The open modal with this title (antd's dialogs share one aria id in tests, so not by name). */
-const dialogTitled = async (title: string) =>
-  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest(
-    '[role="dialog"]',
-  ) as HTMLElement;
+import { bookingFixture, restaurantFixture, testId } from '../../test/booking-fixtures';
+import { dialogTitled } from '../../test/dialogs';
 
 // The first render of a file loads antd in jsdom, which is slow on a busy machine.
 jest.setTimeout(180_000);
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
+/** A booking with one order of 22.00 USD, paid by card. */
 function makeBooking(n: number, overrides: Partial<Booking> = {}): Booking {
-  return {
-    _id: id(n),
-    bookingRef: `BK-${100000 + n}`,
-    firstName: `Guest${n}`,
-    lastName: 'Smith',
-    email: `guest${n}@example.net`,
-    phone: '+1 555 0100',
-    arrivalDate: '2026-03-05',
-    arrivalTime: '19:30',
-    guest: 2,
-    type: 'Dine-in',
-    status: 'confirmed',
-    PaymentStatus: 'Paid',
-    payout: false,
-    payoutStatus: 'Pending',
-    payoutDateTime: null,
-    refundProcessed: false,
-    refundHistory: [],
-    activityLog: [],
-    adminNotes: '',
-    currency: 'USD',
+  return bookingFixture(n, {
     cardLast4: '4242',
-    restaurant: { _id: id(900), name: 'Chez Test' },
     orders: [
       {
-        _id: id(500 + n),
-        user: { _id: id(700), name: 'Eater One', avatar: null },
+        _id: testId(500 + n),
+        user: { _id: testId(700), name: 'Eater One', avatar: null },
         items: [
           {
-            _id: id(600 + n),
+            _id: testId(600 + n),
             item: { name: 'Soup' },
             quantity: 2,
             itemPrice: 10,
@@ -76,7 +50,7 @@ function makeBooking(n: number, overrides: Partial<Booking> = {}): Booking {
     ],
     menuItems: [
       {
-        _id: id(600 + n),
+        _id: testId(600 + n),
         name: 'Soup',
         quantity: 2,
         price: 10,
@@ -87,28 +61,14 @@ function makeBooking(n: number, overrides: Partial<Booking> = {}): Booking {
     ],
     paymentMethod: 'card',
     paymentMethodDetails: [{ type: 'visa', cardNumber: '**** 4242' }],
-    paymentDetails: {
-      subTotal: 20,
-      discount: 0,
-      tax: 0,
-      fee: 3,
-      total: 22,
-      platformFee: 2,
-      platformCommission: 1,
-      platformFeeCustomer: 2,
-      platformFeeRestaurant: 1,
-      netPayout: 19,
-      refundedTotal: 0,
-    },
-    createdAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 const bookings: Booking[] = [
   makeBooking(1, {
     refundHistory: [
-      { _id: id(960), amount: 4, date: '2026-03-02T09:15:00.000Z', processedBy: 'Ada Admin' },
+      { _id: testId(960), amount: 4, date: '2026-03-02T09:15:00.000Z', processedBy: 'Ada Admin' },
     ],
   }),
   makeBooking(2, {
@@ -126,30 +86,7 @@ const bookings: Booking[] = [
 ];
 
 /** The restaurant the list is filtered by (the filter's tag names it). */
-const chezTest: RestaurantDetail = {
-  _id: id(900),
-  restaurantName: 'Chez Test',
-  restaurantLogo: null,
-  online: true,
-  isFeatured: false,
-  email: 'contact@chez.example.com',
-  currency: 'USD',
-  createdAt: '2026-01-15T10:00:00.000Z',
-  platformCommission: null,
-  menuItemCount: 0,
-  primaryUser: { _id: id(901), email: 'owner@example.com', phoneNo: null, role: 'owner' },
-  staff: [],
-  statistics: { restaurant_Revenue: 0, restaurant_earnings: 0, total_bookings: 2, total_payout: 0 },
-  location: {
-    address: '1 Rue Test',
-    country: 'France',
-    state: 'IDF',
-    postalCode: '75001',
-    latitude: 48.85,
-    longitude: 2.35,
-    offset_sec: 3600,
-  },
-};
+const chezTest = restaurantFixture();
 
 interface Options {
   refund?: (req: MockRequest) => MockReply | undefined;
@@ -171,7 +108,7 @@ function bookingsServer(options: Options = {}) {
   const list = byQuery({
     'skip=0&limit=10': () => page(rows),
     'skip=0&limit=10&bookingStatus=cancelled': () => page([rows[1]]),
-    [`skip=0&limit=10&restaurant=${id(900)}`]: () => page(rows),
+    [`skip=0&limit=10&restaurant=${testId(900)}`]: () => page(rows),
   });
   return mockApi(async (req) => {
     if (req.path === '/total/booking') return sessionCheckOk;
@@ -183,7 +120,7 @@ function bookingsServer(options: Options = {}) {
         ? reply('getBooking', 200, { success: true, message: 'Booking', data: booking })
         : undefined;
     }
-    if (req.path === `/admin/restaurant/${id(900)}`) {
+    if (req.path === `/admin/restaurant/${testId(900)}`) {
       return reply('getRestaurant', 200, {
         success: true,
         message: 'Restaurant',
@@ -197,13 +134,13 @@ function bookingsServer(options: Options = {}) {
         message: 'Activities',
         data: [
           {
-            _id: id(800),
+            _id: testId(800),
             activity: 'Booking created',
             createdBy: { firstName: 'Ann', lastName: 'Lee', role: 'user' },
             createdAt: '2026-03-01T10:00:00.000Z',
           },
           {
-            _id: id(801),
+            _id: testId(801),
             activity: 'Payment received',
             createdBy: null,
             createdAt: '2026-03-01T10:01:00.000Z',
@@ -231,7 +168,7 @@ function bookingsServer(options: Options = {}) {
         message: 'Order refund processed successfully',
         data: {
           refund: {
-            _id: id(950),
+            _id: testId(950),
             amount: (req.body as { amount: number }).amount,
             currency: 'USD',
             date: '2026-03-06T10:00:00.000Z',
@@ -299,14 +236,14 @@ describe('bookings list', () => {
   });
   it('names the restaurant of ?restaurant= in the title and sends it as a filter', async () => {
     const { calls } = bookingsServer();
-    open(`/admin/bookings?restaurant=${id(900)}`);
+    open(`/admin/bookings?restaurant=${testId(900)}`);
     const header = await screen.findByRole('banner');
     expect(
       await within(header).findByRole('heading', { name: 'Chez Test Booking Management' }),
     ).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { name: /Booking Management/ })).toHaveLength(1);
     await screen.findByText('BK-100001');
-    expect(listCalls(calls).at(-1)!.url.searchParams.get('restaurant')).toBe(id(900));
+    expect(listCalls(calls).at(-1)!.url.searchParams.get('restaurant')).toBe(testId(900));
   });
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { jest } from '@jest/globals';
 import userEvent from '@testing-library/user-event';
-import type { Booking, RestaurantDetail } from '../../api/types';
+import type { Booking } from '../../api/types';
 import {
   adminUser,
   mockApi,
@@ -13,34 +13,29 @@ import {
   type MockRequest,
 } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
-
-/** The open modal with this title (antd's dialogs share one aria id in tests, so not by name). */
-const dialogTitled = async (title: string) =>
-  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest(
-    '[role="dialog"]',
-  ) as HTMLElement;
+import { bookingFixture, restaurantFixture, testId } from '../../test/booking-fixtures';
+import { dialogTitled } from '../../test/dialogs';
 
 // The first render of a file loads antd in jsdom, which is slow on a busy machine.
 jest.setTimeout(180_000);
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const RID = id(900);
+const RID = testId(900);
 
-const detail: RestaurantDetail = {
-  _id: RID,
-  restaurantName: 'Chez Test',
-  restaurantLogo: null,
+const detail = restaurantFixture({
   online: false,
   isFeatured: true,
-  email: 'contact@chez.example.com',
   currency: 'EUR',
-  createdAt: '2026-01-15T10:00:00.000Z',
   platformCommission: 10,
   menuItemCount: 6,
-  primaryUser: { _id: id(1), email: 'owner@example.com', phoneNo: '+1 555 0101', role: 'owner' },
+  primaryUser: {
+    _id: testId(1),
+    email: 'owner@example.com',
+    phoneNo: '+1 555 0101',
+    role: 'owner',
+  },
   staff: [
     {
-      _id: id(2),
+      _id: testId(2),
       name: 'Kim Cook',
       email: 'kim@example.com',
       phoneNo: null,
@@ -48,7 +43,7 @@ const detail: RestaurantDetail = {
       subRole: 'kitchen staff',
     },
     {
-      _id: id(3),
+      _id: testId(3),
       name: 'Max Boss',
       email: 'max@example.com',
       phoneNo: '+1 2',
@@ -62,61 +57,21 @@ const detail: RestaurantDetail = {
     total_bookings: 17,
     total_payout: 800.25,
   },
-  location: {
-    address: '1 Rue Test',
-    country: 'France',
-    state: 'IDF',
-    postalCode: '75001',
-    latitude: 48.85,
-    longitude: 2.35,
-    offset_sec: 3600,
-  },
-};
+});
 
+/** Booking n of this restaurant, paid 22.00 EUR, without orders. */
 function booking(n: number, overrides: Partial<Booking> = {}): Booking {
-  return {
-    _id: id(100 + n),
+  return bookingFixture(100 + n, {
     bookingRef: `BK-${100000 + n}`,
     firstName: `Guest${n}`,
-    lastName: 'Smith',
     email: `guest${n}@example.net`,
     phone: `+33 1 23 45 67 0${n}`,
-    arrivalDate: '2026-03-05',
-    arrivalTime: '19:30',
-    guest: 2,
-    type: 'Dine-in',
-    status: 'confirmed',
-    PaymentStatus: 'Paid',
     payout: n === 1,
     payoutStatus: n === 1 ? 'Deposited' : 'Pending',
-    payoutDateTime: null,
     refundProcessed: n === 2,
-    refundHistory: [],
-    activityLog: [],
-    adminNotes: '',
     currency: 'EUR',
-    cardLast4: null,
-    restaurant: { _id: RID, name: 'Chez Test' },
-    orders: [],
-    menuItems: [],
-    paymentMethod: null,
-    paymentMethodDetails: [],
-    paymentDetails: {
-      subTotal: 20,
-      discount: 0,
-      tax: 0,
-      fee: 3,
-      total: 22,
-      platformFee: 2,
-      platformCommission: 1,
-      platformFeeCustomer: 2,
-      platformFeeRestaurant: 1,
-      netPayout: 19,
-      refundedTotal: 0,
-    },
-    createdAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
-  } as Booking;
+  });
 }
 
 interface Options {
@@ -129,8 +84,8 @@ interface Options {
 const withOrder = booking(1, {
   orders: [
     {
-      _id: id(501),
-      user: { _id: id(700), name: 'Eater One', avatar: null },
+      _id: testId(501),
+      user: { _id: testId(700), name: 'Eater One', avatar: null },
       items: [],
       paymentDetails: {
         subTotal: 20,
@@ -196,12 +151,12 @@ function pageServer(options: Options = {}) {
         message: 'Order refund processed successfully',
         data: {
           refund: {
-            _id: id(950),
+            _id: testId(950),
             amount: (req.body as { amount: number }).amount,
             currency: 'EUR',
             date: '2026-03-06T10:00:00.000Z',
             processedBy: 'Ada Admin',
-            orderId: id(501),
+            orderId: testId(501),
             bookingId: withOrder._id,
             reasonCode: 'requested_by_customer',
             note: null,
@@ -228,7 +183,7 @@ describe('restaurant page', () => {
     expect(screen.getByText('Featured')).toBeInTheDocument();
 
     const owner = cardOf('Primary Owner');
-    for (const text of [id(1), 'owner@example.com', '+1 555 0101', 'owner']) {
+    for (const text of [testId(1), 'owner@example.com', '+1 555 0101', 'owner']) {
       expect(owner).toHaveTextContent(text);
     }
     const staff = cardOf('Staff Members (2)');
@@ -238,7 +193,7 @@ describe('restaurant page', () => {
       within(staff).getByText('Manager').className,
     );
     expect(staff).toHaveTextContent('Kim Cook');
-    expect(staff).toHaveTextContent(id(2));
+    expect(staff).toHaveTextContent(testId(2));
 
     const stats = cardOf('Statistics');
     expect(stats).toHaveTextContent('€1,234.50');

@@ -13,12 +13,7 @@ import {
   type MockRequest,
 } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
-
-/** The open modal with this title (antd's dialogs share one aria id in tests, so not by name). */
-const dialogTitled = async (title: string) =>
-  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest(
-    '[role="dialog"]',
-  ) as HTMLElement;
+import { dialogTitled } from '../../test/dialogs';
 
 type Row = {
   _id: string;
