@@ -91,6 +91,7 @@ async function refundAfterAConcurrentOne(
   path: string,
   payload: Record<string, unknown>,
   concurrent: () => Promise<unknown>,
+  headers: Record<string, string> = {},
 ) {
   const db = t.database.db;
   const transaction = db.transaction.bind(db);
@@ -101,7 +102,7 @@ async function refundAfterAConcurrentOne(
       return transaction(...args);
     });
   try {
-    return await t.as({ method: 'POST', url: `/api/v1/admin/${path}`, payload });
+    return await t.as({ method: 'POST', url: `/api/v1/admin/${path}`, payload, headers });
   } finally {
     spy.mockRestore();
   }
@@ -158,4 +159,55 @@ test('the booking guard: a booking refund that no longer fits after a concurrent
     .from(bookings)
     .where(eq(bookings.id, fx.bookingId));
   expect(booking.refundedTotal).toBe(4_500);
+});
+
+test('a retry whose first request commits between its check and its write answers the first result', async () => {
+  const fx = await createBookingFixture(t.database.db, { orderTotals: [3_000] });
+  const orderId = fx.orderIds[0];
+  const headers = { 'idempotency-key': `between-${fx.bookingId}` };
+  let first: { _id: string } | undefined;
+  const response = await refundAfterAConcurrentOne(
+    'orders/refund',
+    { orderId, amount: 10 },
+    async () => {
+      first = (await refund(orderId, 10, headers)).json().data.refund;
+    },
+    headers,
+  );
+  expect(response.statusCode).toBe(200);
+  expect(response.json().data.refund._id).toBe(first?._id);
+  const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+  expect(order.refunded).toBe(1_000);
+});
+
+test('an order or a booking deleted between the check and the write: 404 with its message', async () => {
+  const fx = await createBookingFixture(t.database.db, { orderTotals: [3_000, 2_000] });
+  const orderId = fx.orderIds[0];
+  const order = await refundAfterAConcurrentOne('orders/refund', { orderId, amount: 1 }, () =>
+    t.database.db.delete(orders).where(eq(orders.id, orderId)),
+  );
+  expect([order.statusCode, order.json().message]).toEqual([404, 'Order not found']);
+
+  const deposit = await createBookingFixture(t.database.db, { orderTotals: [] });
+  const booking = await refundAfterAConcurrentOne(
+    'booking-refund',
+    { bookingId: deposit.bookingId, amount: 1 },
+    () => t.database.db.delete(bookings).where(eq(bookings.id, deposit.bookingId)),
+  );
+  expect([booking.statusCode, booking.json().message]).toEqual([404, 'Booking not found']);
+});
+
+test('a write that fails for another reason is a 500 and changes nothing, not a refusal', async () => {
+  const fx = await createBookingFixture(t.database.db, { orderTotals: [3_000] });
+  const spy = jest
+    .spyOn(t.database.db, 'transaction')
+    .mockRejectedValueOnce(new Error('connection lost'));
+  try {
+    const response = await refund(fx.orderIds[0], 1);
+    expect(response.statusCode).toBe(500);
+  } finally {
+    spy.mockRestore();
+  }
+  const [order] = await t.database.db.select().from(orders).where(eq(orders.id, fx.orderIds[0]));
+  expect(order.refunded).toBe(0);
 });

@@ -80,17 +80,9 @@ function idempotencyKey(req: FastifyRequest): string | undefined {
   return (typeof value === 'string' && value.trim()) || undefined;
 }
 
-function requestHash(target: Target, amount: number, why: Why): string {
+function requestHash(target: Target, amount: number, note: string | undefined, code: ReasonCode) {
   return createHash('sha256')
-    .update(
-      JSON.stringify([
-        target.kind,
-        target.id,
-        String(amount),
-        why.note ?? null,
-        why.reasonCode ?? 'requested_by_customer',
-      ]),
-    )
+    .update(JSON.stringify([target.kind, target.id, String(amount), note ?? null, code]))
     .digest('hex');
 }
 
@@ -149,8 +141,10 @@ async function processRefund(
       ? 'Order refund processed successfully'
       : 'Refund processed successfully';
   const key = idempotencyKey(req);
-  const hash = requestHash(target, amount, why);
+  // The contract's default: Fastify fills it in before the handler runs.
   const reasonCode = why.reasonCode ?? 'requested_by_customer';
+  const hash = requestHash(target, amount, why.note, reasonCode);
+
   if (key) {
     const previous = await replay(req, key, hash, message);
     if (previous) return previous;
