@@ -56,8 +56,13 @@ export function ConfirmModal({
       event.preventDefault();
       confirm.current();
     };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    // Listening starts once the key press that opened the question (Enter on a tab of the
+    // editor, handled by React on its way up) has reached the window: it must not answer it.
+    const start = setTimeout(() => window.addEventListener('keydown', onKeyDown));
+    return () => {
+      clearTimeout(start);
+      window.removeEventListener('keydown', onKeyDown);
+    };
   }, [open]);
   return (
     <Modal

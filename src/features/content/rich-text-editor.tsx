@@ -70,6 +70,21 @@ export const EDITOR_MODULES = {
     languages: CODE_LANGUAGES.map(({ key, label }) => ({ key, label })),
   },
   uploader: { mimetypes: ['image/png', 'image/jpeg'] },
+  // Tab and Shift+Tab leave the editor, so the keyboard is never trapped in it (Quill would
+  // insert a tab or indent); the toolbar's buttons indent.
+  keyboard: {
+    bindings: Object.fromEntries(
+      [
+        'indent',
+        'outdent',
+        'indent code-block',
+        'outdent code-block',
+        'remove tab',
+        'tab',
+        'table tab',
+      ].map((name) => [name, { key: 'Tab', handler: () => true }]),
+    ),
+  },
 };
 
 export interface RichTextEditorProps {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Flex, Input, Typography } from 'antd';
 
 export const COMMISSION_ERROR = 'Commission must be a positive number';
@@ -27,10 +27,23 @@ export function CommissionCell({ value, onSave }: CommissionCellProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Leaving the edit (Save, Cancel, Escape) gives the focus back to the value, so a keyboard
+  // user goes on from where they were (not from the top of the page).
+  const valueButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!editing && refocus.current) valueButton.current?.focus();
+    refocus.current = false;
+  }, [editing]);
+  const leave = () => {
+    refocus.current = true;
+    setEditing(false);
+  };
 
   if (!editing) {
     return (
       <Button
+        ref={valueButton}
         type="link"
         style={{ padding: 0 }}
         aria-label={`Edit commission ${value ?? 0}%`}
@@ -55,7 +68,7 @@ export function CommissionCell({ value, onSave }: CommissionCellProps) {
     setSaving(true);
     const saved = await onSave(commission);
     setSaving(false);
-    if (saved) setEditing(false);
+    if (saved) leave();
   };
 
   return (
@@ -75,7 +88,7 @@ export function CommissionCell({ value, onSave }: CommissionCellProps) {
           }}
           onPressEnter={() => void save()}
           onKeyDown={(event) => {
-            if (event.key === 'Escape' && !saving) setEditing(false);
+            if (event.key === 'Escape' && !saving) leave();
           }}
           style={{ width: 90 }}
           autoFocus
@@ -83,7 +96,7 @@ export function CommissionCell({ value, onSave }: CommissionCellProps) {
         <Button size="small" type="primary" loading={saving} onClick={() => void save()}>
           Save
         </Button>
-        <Button size="small" disabled={saving} onClick={() => setEditing(false)}>
+        <Button size="small" disabled={saving} onClick={leave}>
           Cancel
         </Button>
       </Flex>

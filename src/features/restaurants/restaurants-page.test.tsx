@@ -296,6 +296,10 @@ describe('commission edit', () => {
     await user.click(within(rowOf('Place 2')).getByText('0%'));
     await user.type(screen.getByLabelText('Platform Commission'), '9{Escape}');
     expect(screen.queryByLabelText('Platform Commission')).not.toBeInTheDocument();
+    // The focus goes back to the value (a keyboard user goes on from there).
+    expect(
+      within(rowOf('Place 2')).getByRole('button', { name: /^Edit commission/ }),
+    ).toHaveFocus();
     expect(puts(calls)).toHaveLength(0);
   });
 

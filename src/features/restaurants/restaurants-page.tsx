@@ -1,4 +1,4 @@
-import { Button, Space, Switch } from 'antd';
+import { Button, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { RestaurantListItem } from '../../api/types';
 import { CellText } from '../../components/list/cell-text';
@@ -8,6 +8,7 @@ import { RestaurantLogo } from '../../components/restaurant-logo';
 import { statusColumn } from '../../components/status-badge';
 import { formatDetailDate } from '../../lib/dates';
 import { CommissionCell } from './commission-cell';
+import { FeaturedSwitch } from './featured-switch';
 import { useRestaurantUpdate } from './restaurant-updates';
 import { useListRestaurantsQuery } from './restaurants-api';
 
@@ -68,10 +69,10 @@ export default function RestaurantsPage() {
       key: 'isFeatured',
       text: (r) => (r.isFeatured ? 'Featured' : 'Not Featured'),
       render: (r) => (
-        <Switch
-          aria-label={`Featured ${r.name}`}
+        <FeaturedSwitch
+          name={r.name}
           checked={r.isFeatured}
-          loading={isSaving(r._id, 'isFeatured')}
+          saving={isSaving(r._id, 'isFeatured')}
           onChange={(checked) => void save(r._id, 'isFeatured', checked)}
         />
       ),
