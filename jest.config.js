@@ -1,4 +1,4 @@
-/** Two projects: the reference server in node, the SPA in jsdom. Native ESM (see README). */
+/** Two projects: the reference server in node, the SPA in jsdom. Native ESM (see docs/architecture.md). */
 const swc = [
   '@swc/jest',
   {

@@ -1,7 +1,7 @@
 /**
  * API benchmark (not a test): latency of every call the screens make and throughput of the
  * bookings list, each with a baseline measured in the same run, so that a busy machine still
- * gives comparable ratios (README "Scale").
+ * gives comparable ratios (docs/scale.md).
  *
  *   DATABASE_URL=postgres://… npx tsx scripts/bench-api.ts      # PostgreSQL
  *   DATA_DIR=.tmp/bench-pglite npx tsx scripts/bench-api.ts      # PGlite (a data folder)

@@ -1,5 +1,5 @@
 /**
- * Durability under `kill -9` (not a test; README "Benchmarks"): starts the real server
+ * Durability under `kill -9` (not a test; docs/benchmarks.md): starts the real server
  * (`node --import tsx server/src/main.ts`, as `npm run serve` does) on a PGlite data folder, sends
  * writes that each get a clear answer, kills the process with SIGKILL at a random moment, starts
  * it again on the same folder and checks that every acknowledged write is there.

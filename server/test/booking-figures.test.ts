@@ -1,5 +1,5 @@
 /**
- * Scale (README "Scale"): the figures kept by triggers on bookings always equal what the bookings
+ * Scale (docs/scale.md): the figures kept by triggers on bookings always equal what the bookings
  * say, the time windows built from them are exact, and (on PostgreSQL) no call of the bookings
  * list, its search and filters, or the dashboard needs a sequential scan of bookings.
  */

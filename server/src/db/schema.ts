@@ -168,7 +168,7 @@ export const bookings = pgTable(
   },
   // The list's indexes (its order alone and after each filter, with the ids included) and the
   // search's trigram index are written by hand in migration 0002, since Drizzle cannot declare
-  // INCLUDE: README "Scale".
+  // INCLUDE: docs/scale.md.
   (t) => [
     index('bookings_created_idx').on(t.createdAt),
     check(

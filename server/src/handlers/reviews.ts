@@ -56,7 +56,7 @@ export const reviewsHandlers: Handlers = {
         rows.map(({ restaurantId: _restaurant, ...row }) => row),
       ),
       // Every review has its user and restaurant (not-null foreign keys): the count joins only
-      // what the condition reads, the restaurant for a search text (README "Scale").
+      // what the condition reads, the restaurant for a search text (docs/scale.md).
       likePattern(req.query.search)
         ? db
             .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
