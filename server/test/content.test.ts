@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { staticContents } from '../src/db/schema.js';
-import { activityTitle } from '../src/queries/activity-text.js';
+import { activityTitle } from '../src/lib/activity-text.js';
 import { eventsOf } from './helpers/audit.js';
 import { slugForTitle, slugify } from '../src/lib/slug.js';
 import { cleanFaqs, DUPLICATE_TITLE } from '../src/handlers/content.js';

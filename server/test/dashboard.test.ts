@@ -66,7 +66,7 @@ test('revenue is in USD: collected payments less refunds, converted by the rate 
     arrivalTime: '12:00:00',
     guest: 2,
     type: 'Dine-in',
-    status: 'confirmed',
+    status: 'confirmed' as const,
   };
   await db.insert(bookings).values([
     { ...base, bookingRef: 'T-JPY', paymentStatus: 'Paid', currency: 'JPY', total: 10_000 },

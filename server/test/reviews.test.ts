@@ -1,7 +1,7 @@
 /** Review moderation: search, filters, paging, every status transition, the activity log. */
 import { and, count, eq, ilike, or } from 'drizzle-orm';
 import { restaurants, reviews } from '../src/db/schema.js';
-import { activityTitle } from '../src/queries/activity-text.js';
+import { activityTitle } from '../src/lib/activity-text.js';
 import { eventsOf } from './helpers/audit.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
@@ -44,7 +44,7 @@ test('newest first, 10 by default, with the total count, user email and restaura
 });
 
 test('status and rating filters, alone and together', async () => {
-  for (const status of ['pending', 'approved', 'rejected']) {
+  for (const status of ['pending', 'approved', 'rejected'] as const) {
     const body = await list(`?status=${status}&limit=1000`);
     const [{ n }] = await t.database.db
       .select({ n: count() })

@@ -227,7 +227,7 @@ test('each write is one audit event naming the view and its screen', async () =>
 test(`a screen holds at most ${MAX_VIEWS_PER_SCREEN} views`, async () => {
   await t.database.db.insert(savedViews).values(
     Array.from({ length: MAX_VIEWS_PER_SCREEN }, (_, i) => ({
-      screen: 'users',
+      screen: 'users' as const,
       name: `View ${i}`,
     })),
   );

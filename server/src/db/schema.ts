@@ -3,6 +3,7 @@
  * currency); percentages are numeric(12,2). Ids are uuids, exposed as `_id` strings.
  */
 import { sql } from 'drizzle-orm';
+import type { components } from '../../../openapi/schema.js';
 import {
   bigint,
   check,
@@ -22,6 +23,63 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+type Schemas = components['schemas'];
+
+/**
+ * The values a status column holds, as the contract names them: the columns are typed with them
+ * (`text(name, { enum })`), so the compiler checks every comparison and every value written. The
+ * database keeps plain text (no migration); the contract validates what requests send.
+ */
+const BOOKING_STATUSES = [
+  'pending',
+  'confirmed',
+  'completed',
+  'cancelled',
+  'accepted',
+  'payout',
+  'refunded',
+  'paid',
+] as const satisfies readonly Schemas['BookingStatus'][];
+const PAYMENT_STATUSES = [
+  'Pending',
+  'Paid',
+  'Declined',
+  'Refund',
+  'Completed',
+  'Deposited',
+] as const satisfies readonly Schemas['PaymentStatus'][];
+const REVIEW_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+] as const satisfies readonly Schemas['ReviewStatus'][];
+const CONTENT_TYPES = ['page', 'section'] as const satisfies readonly Schemas['ContentType'][];
+const CONTENT_STATUSES = [
+  'draft',
+  'published',
+] as const satisfies readonly Schemas['ContentStatus'][];
+const SAVED_VIEW_SCREENS = [
+  'bookings',
+  'restaurants',
+  'users',
+  'reviews',
+  'content',
+  'audit-log',
+] as const satisfies readonly Schemas['SavedViewScreen'][];
+const STAFF_SUB_ROLES = [
+  'kitchen staff',
+  'accounting staff',
+  'booking staff',
+  'manager',
+  'other',
+] as const satisfies readonly Schemas['StaffSubRole'][];
+const REFUND_REASON_CODES = [
+  'requested_by_customer',
+  'duplicate',
+  'fraudulent',
+  'other',
+] as const satisfies readonly Schemas['RefundReasonCode'][];
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -43,7 +101,7 @@ export const users = pgTable(
     /** admin | owner | staff | user */
     role: text('role').notNull(),
     /** staff only: kitchen staff | accounting staff | booking staff | manager | other */
-    subRole: text('sub_role'),
+    subRole: text('sub_role', { enum: STAFF_SUB_ROLES }),
     phoneNo: text('phone_no'),
     avatar: text('avatar'),
     status: boolean('status').notNull().default(true),
@@ -137,10 +195,8 @@ export const bookings = pgTable(
     arrivalTime: time('arrival_time').notNull(),
     guest: integer('guest').notNull(),
     type: text('type').notNull(),
-    /** pending | confirmed | completed | cancelled | accepted | payout | refunded | paid */
-    status: text('status').notNull(),
-    /** Pending | Paid | Declined | Refund | Completed | Deposited */
-    paymentStatus: text('payment_status').notNull(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull(),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull(),
     payout: boolean('payout').notNull().default(false),
     payoutDateTime: timestamp('payout_date_time', { withTimezone: true }),
     refundProcessed: boolean('refund_processed').notNull().default(false),
@@ -187,8 +243,8 @@ export const bookingStats = pgTable(
   'booking_stats',
   {
     restaurantId: uuid('restaurant_id').notNull(),
-    status: text('status').notNull(),
-    paymentStatus: text('payment_status').notNull(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull(),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull(),
     payout: boolean('payout').notNull(),
     bookings: bigint('bookings', { mode: 'number' }).notNull(),
     /** queries/revenue collectedMinor summed, in the restaurant's currency */
@@ -279,8 +335,9 @@ export const refunds = pgTable(
       .references(() => bookings.id, { onDelete: 'cascade' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     amount: minor('amount'),
-    /** requested_by_customer | duplicate | fraudulent | other */
-    reasonCode: text('reason_code').notNull().default('requested_by_customer'),
+    reasonCode: text('reason_code', { enum: REFUND_REASON_CODES })
+      .notNull()
+      .default('requested_by_customer'),
     /** the free-text note sent with the refund (the spec's `reason` / `notes`) */
     reason: text('reason'),
     processedBy: uuid('processed_by').references(() => users.id),
@@ -455,8 +512,7 @@ export const reviews = pgTable(
       .references(() => restaurants.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
     description: text('description').notNull(),
-    /** pending | approved | rejected */
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -475,11 +531,11 @@ export const staticContents = pgTable(
     slug: text('slug').notNull().unique(),
     title: text('title').notNull(),
     /** page | section */
-    type: text('type').notNull().default('page'),
+    type: text('type', { enum: CONTENT_TYPES }).notNull().default('page'),
     /** sanitised HTML */
     content: text('content').notNull().default(''),
     /** draft | published */
-    status: text('status').notNull().default('draft'),
+    status: text('status', { enum: CONTENT_STATUSES }).notNull().default('draft'),
     faqs: jsonb('faqs').$type<Faq[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -496,7 +552,7 @@ export const savedViews = pgTable(
   {
     id: id(),
     /** bookings | restaurants | users | reviews | content | audit-log */
-    screen: text('screen').notNull(),
+    screen: text('screen', { enum: SAVED_VIEW_SCREENS }).notNull(),
     name: text('name').notNull(),
     /** URL parameter → value, as in the screen's URL */
     filters: jsonb('filters').$type<Record<string, string>>().notNull().default({}),
@@ -510,6 +566,9 @@ export type User = typeof users.$inferSelect;
 export type Restaurant = typeof restaurants.$inferSelect;
 export type Booking = typeof bookings.$inferSelect;
 export type Order = typeof orders.$inferSelect;
+export type Review = typeof reviews.$inferSelect;
+export type AuditEvent = typeof auditEvents.$inferSelect;
+export type StaticContent = typeof staticContents.$inferSelect;
 export type AnyTable =
   | typeof users
   | typeof restaurants

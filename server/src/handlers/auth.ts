@@ -1,7 +1,6 @@
 /** Sign in and sign out. Only an active admin gets a token. */
-import { eq, sql } from 'drizzle-orm';
-import { users } from '../db/schema.js';
 import { HttpError } from '../lib/http-error.js';
+import { toSessionUser, userByEmail } from '../queries/users.js';
 import { timingDummyHash, verifyPassword } from '../auth/passwords.js';
 import { createSession, revokeSession } from '../auth/sessions.js';
 import { bearerToken, NOT_AUTHORIZED } from '../auth/bearer-auth.js';
@@ -21,17 +20,6 @@ export const ACCOUNT_DEACTIVATED =
 const fullName = (user: { firstName: string; lastName: string }) =>
   `${user.firstName} ${user.lastName}`.trim();
 
-export const toSessionUser = (user: typeof users.$inferSelect) => ({
-  _id: user.id,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  email: user.email,
-  avatar: user.avatar,
-  role: user.role,
-  createdAt: user.createdAt.toISOString(),
-  status: user.status,
-});
-
 export const authHandlers: Handlers = {
   async login(req) {
     const db = req.server.db;
@@ -39,11 +27,7 @@ export const authHandlers: Handlers = {
     // Throttled before any password is hashed (see auth/login-throttle.ts).
     const keys = throttleKeys(email, req.ip);
     await assertNotThrottled(db, keys);
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email))
-      .limit(1);
+    const user = await userByEmail(db, email);
     // Compare against a dummy hash for an unknown email, so both failures look and time the same.
     const valid = await verifyPassword(
       user?.passwordHash ?? (await timingDummyHash()),
@@ -90,7 +74,7 @@ export const authHandlers: Handlers = {
       success: true,
       message: 'Login successful',
       token,
-      data: { user: toSessionUser(user) },
+      data: { user: toSessionUser(user!) },
     };
   },
 

@@ -7,7 +7,7 @@ import { queryPrepared } from '../db/prepared.js';
 import { authorizeSessionUser, bearerToken } from '../auth/bearer-auth.js';
 import { sessionUserJson } from '../auth/sessions.js';
 import { change, recordChange } from '../lib/audit.js';
-import { bookingActivityText } from '../queries/activity-text.js';
+import { bookingActivityText } from '../lib/activity-text.js';
 import { notFound } from '../lib/http-error.js';
 import { iso } from '../lib/paging.js';
 import {
@@ -16,7 +16,8 @@ import {
   loadBookingView,
   type BookingJson,
 } from '../queries/booking-view.js';
-import type { Handlers, QueryOf } from './types.js';
+import type { Handlers } from './types.js';
+import type { QueryOf } from '../lib/contract-types.js';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 

@@ -4,19 +4,28 @@
  * answers are plain text, stored as typed (trimmed).
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { staticContents, type Faq } from '../db/schema.js';
-import { change, recordChange } from '../lib/audit.js';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.js';
-import { iso } from '../lib/paging.js';
-import { contentWhere } from '../queries/content-filter.js';
+import type { Db } from '../db/client.js';
+import { conflictOnDuplicate } from '../db/pg-error.js';
+import type { Faq, StaticContent as Row } from '../db/schema.js';
+import { change, recordChange } from '../lib/audit.js';
+import type { BodyOf } from '../lib/contract-types.js';
+import { badRequest, conflict, notFound } from '../lib/http-error.js';
 import { isBlankHtml, sanitizeRichText } from '../lib/sanitize-html.js';
-import { slugForTitle, slugify } from '../lib/slug.js';
-import type { BodyOf, Handlers } from './types.js';
+import { slugForTitle } from '../lib/slug.js';
+import {
+  contentView,
+  deleteContentBySlug,
+  ensureEditorPage,
+  insertContent,
+  isTitleTaken,
+  listContent,
+  lockContentById,
+  lockContentBySlug,
+  updateContent,
+} from '../queries/content.js';
+import type { Handlers } from './types.js';
 
-type Row = typeof staticContents.$inferSelect;
 type UpdateBody = BodyOf<'updateStaticContent'>;
 
 export const DUPLICATE_TITLE =
@@ -32,18 +41,6 @@ export const EDITOR_PAGES: ReadonlyMap<string, string> = new Map([
   ['frequently-asked-questions', 'FAQs'],
   ['about-us', 'About Us'],
 ]);
-
-const toDto = (row: Row) => ({
-  _id: row.id,
-  title: row.title,
-  type: row.type as 'page' | 'section',
-  content: row.content,
-  slug: row.slug,
-  status: row.status as 'draft' | 'published',
-  faqs: row.faqs,
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
-});
 
 function cleanContent(html: string): string {
   const clean = sanitizeRichText(html);
@@ -67,31 +64,9 @@ export function cleanFaqs(faqs: { _id?: string; question: string; answer: string
   return result;
 }
 
-/** A title is taken when another item has it (ignoring case and spaces) or its slug. */
-async function assertTitleFree(db: Db, title: string, exceptId?: string) {
-  const slug = slugify(title);
-  const similar = or(
-    eq(sql`lower(trim(${staticContents.title}))`, title.trim().toLowerCase()),
-    slug ? eq(staticContents.slug, slug) : undefined,
-  );
-  const where = exceptId ? and(similar, ne(staticContents.id, exceptId)) : similar;
-  const [taken] = await db
-    .select({ id: staticContents.id })
-    .from(staticContents)
-    .where(where)
-    .limit(1);
-  if (taken) throw conflict(DUPLICATE_TITLE);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (
-    let e = error as { code?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505') return true;
-  }
-  return false;
+/** 409 when another item has the title (ignoring case and spaces) or its slug. */
+async function assertTitleFree(db: Pick<Db, 'select'>, title: string, exceptId?: string) {
+  if (await isTitleTaken(db, title, exceptId)) throw conflict(DUPLICATE_TITLE);
 }
 
 function statusMessage(body: UpdateBody): string {
@@ -115,11 +90,11 @@ async function applyUpdate(
   find: (tx: Db) => Promise<Row | undefined>,
   body: UpdateBody,
 ): Promise<Row> {
-  try {
-    return await req.server.db.transaction(async (tx) => {
+  return conflictOnDuplicate(
+    req.server.db.transaction(async (tx) => {
       const row = await find(tx);
       if (!row) throw notFound('Content not found');
-      const changes: Partial<typeof staticContents.$inferInsert> = {};
+      const changes: Partial<Row> = {};
       if (body.title !== undefined) {
         changes.title = body.title.trim();
         if (changes.title.toLowerCase() !== row.title.trim().toLowerCase())
@@ -141,53 +116,16 @@ async function applyUpdate(
         details: { slug: row.slug },
       });
       if (!recorded) return row;
-      const [updated] = await tx
-        .update(staticContents)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(staticContents.id, row.id))
-        .returning();
-      return updated;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(DUPLICATE_TITLE);
-    throw error;
-  }
-}
-
-/** The row, locked for the transaction's update. */
-const lockedBy = (where: SQL) => async (tx: Db) => {
-  const [row] = await tx.select().from(staticContents).where(where).limit(1).for('update');
-  return row;
-};
-
-async function listPage(
-  db: Db,
-  query: {
-    skip?: number;
-    limit?: number;
-    search?: string;
-    type?: string;
-    status?: string;
-    slug?: string;
-  },
-) {
-  const where = contentWhere(query);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(staticContents)
-      .where(where)
-      .orderBy(desc(staticContents.createdAt), desc(staticContents.id))
-      .offset(query.skip ?? 0)
-      .limit(query.limit ?? 10),
-    db.select({ total: count() }).from(staticContents).where(where),
-  ]);
-  return { success: true, message: 'Content items', count: total, data: rows.map(toDto) };
+      return updateContent(tx, row.id, changes);
+    }),
+    DUPLICATE_TITLE,
+  );
 }
 
 export const contentHandlers: Handlers = {
   async listStaticContent(req) {
-    return listPage(req.server.db, req.query);
+    const { total, data } = await listContent(req.server.db, req.query);
+    return { success: true, message: 'Content items', count: total, data };
   },
 
   async createStaticContent(req, reply) {
@@ -195,18 +133,15 @@ export const contentHandlers: Handlers = {
     const title = req.body.title.trim();
     const content = cleanContent(req.body.content);
     await assertTitleFree(db, title);
-    try {
-      const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(staticContents)
-          .values({
-            title,
-            content,
-            slug: slugForTitle(title),
-            type: req.body.type ?? 'page',
-            status: 'draft',
-          })
-          .returning();
+    const row = await conflictOnDuplicate(
+      db.transaction(async (tx) => {
+        const created = await insertContent(tx, {
+          title,
+          content,
+          slug: slugForTitle(title),
+          type: req.body.type ?? 'page',
+          status: 'draft',
+        });
         await recordChange(tx, {
           request: req,
           action: 'content.create',
@@ -220,14 +155,12 @@ export const contentHandlers: Handlers = {
           always: true,
         });
         return created;
-      });
-      return reply
-        .code(201)
-        .send({ success: true, message: 'Content created successfully', data: toDto(row) });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(DUPLICATE_TITLE);
-      throw error;
-    }
+      }),
+      DUPLICATE_TITLE,
+    );
+    return reply
+      .code(201)
+      .send({ success: true, message: 'Content created successfully', data: contentView(row) });
   },
 
   async updateStaticContent(req) {
@@ -236,30 +169,21 @@ export const contentHandlers: Handlers = {
       req,
       async (tx) => {
         const editorTitle = EDITOR_PAGES.get(slug);
-        if (editorTitle) {
-          // Created on its first save, in the save's transaction (its event shows the blank page
-          // as "before"); a concurrent first save waits and finds the row made by the other.
-          await tx
-            .insert(staticContents)
-            .values({ slug, title: editorTitle, type: 'page', status: 'draft' })
-            .onConflictDoNothing();
-        }
-        const row = await lockedBy(eq(staticContents.slug, slug))(tx);
+        // Its event then shows the blank page as "before".
+        if (editorTitle) await ensureEditorPage(tx, slug, editorTitle);
+        const row = await lockContentBySlug(tx, slug);
         if (!row) throw notFound(`No content item with the slug "${slug}"`);
         return row;
       },
       req.body,
     );
-    return { success: true, message: statusMessage(req.body), data: toDto(updated) };
+    return { success: true, message: statusMessage(req.body), data: contentView(updated) };
   },
 
   async deleteStaticContent(req) {
     const slug = req.query.slug.trim();
     await req.server.db.transaction(async (tx) => {
-      const [row] = await tx
-        .delete(staticContents)
-        .where(eq(staticContents.slug, slug))
-        .returning();
+      const row = await deleteContentBySlug(tx, slug);
       if (!row) throw notFound(`No content item with the slug "${slug}"`);
       await recordChange(tx, {
         request: req,
@@ -274,29 +198,24 @@ export const contentHandlers: Handlers = {
   },
 
   async listStaticContentLegacy(req) {
-    return listPage(req.server.db, req.query);
+    const { total, data } = await listContent(req.server.db, req.query);
+    return { success: true, message: 'Content items', count: total, data };
   },
 
   async updateStaticContentLegacy(req) {
-    const updated = await applyUpdate(
-      req,
-      lockedBy(eq(staticContents.id, req.params.id)),
-      req.body,
-    );
-    return { success: true, message: statusMessage(req.body), data: toDto(updated) };
+    const updated = await applyUpdate(req, (tx) => lockContentById(tx, req.params.id), req.body);
+    return { success: true, message: statusMessage(req.body), data: contentView(updated) };
   },
 
   async removeStaticContentFaq(req) {
     const updated = await req.server.db.transaction(async (tx) => {
-      const row = await lockedBy(eq(staticContents.id, req.params.id))(tx);
+      const row = await lockContentById(tx, req.params.id);
       if (!row) throw notFound('Content not found');
       const removed = row.faqs.find((faq) => faq._id === req.body.removeFaq);
-      if (!removed) throw new HttpError(404, 'This content item has no FAQ with that _id');
-      const [saved] = await tx
-        .update(staticContents)
-        .set({ faqs: row.faqs.filter((faq) => faq !== removed), updatedAt: new Date() })
-        .where(eq(staticContents.id, row.id))
-        .returning();
+      if (!removed) throw notFound('This content item has no FAQ with that _id');
+      const saved = await updateContent(tx, row.id, {
+        faqs: row.faqs.filter((faq) => faq !== removed),
+      });
       await recordChange(tx, {
         request: req,
         action: 'content.faq_delete',
@@ -309,6 +228,6 @@ export const contentHandlers: Handlers = {
       });
       return saved;
     });
-    return { success: true, message: 'FAQ removed successfully', data: toDto(updated) };
+    return { success: true, message: 'FAQ removed successfully', data: contentView(updated) };
   },
 };

@@ -3,7 +3,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { auditEventCounts, auditEvents, restaurants, users } from '../db/schema.js';
-import { activityTitle } from '../queries/activity-text.js';
+import { activityTitle } from '../lib/activity-text.js';
 import { exponentOf, fromMinor } from '../lib/money.js';
 import { toUsdCents } from '../lib/usd-rates.js';
 import { iso } from '../lib/paging.js';

@@ -5,18 +5,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordChange } from '../lib/audit.js';
 import { csvStream, type CsvColumn } from '../lib/csv-export.js';
-import { AUDIT_COLUMNS, auditBatches } from '../queries/export-audit.js';
+import { AUDIT_COLUMNS, auditBatches } from '../queries/audit.js';
 import { BOOKING_COLUMNS, bookingBatches } from '../queries/export-bookings.js';
-import {
-  CONTENT_COLUMNS,
-  contentBatches,
-  RESTAURANT_COLUMNS,
-  restaurantBatches,
-  REVIEW_COLUMNS,
-  reviewBatches,
-  USER_COLUMNS,
-  userBatches,
-} from '../queries/export-lists.js';
+import { CONTENT_COLUMNS, contentBatches } from '../queries/content.js';
+import { RESTAURANT_COLUMNS, restaurantBatches } from '../queries/export-lists.js';
+import { REVIEW_COLUMNS, reviewBatches } from '../queries/reviews.js';
+import { USER_COLUMNS, userBatches } from '../queries/users.js';
 import { referenceBatches, referenceColumns } from '../queries/export-reference.js';
 import { REFERENCE_CONFIG as C, type ReferenceKind } from '../reference-data/config.js';
 import type { Handlers } from './types.js';

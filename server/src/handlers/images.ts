@@ -1,7 +1,6 @@
 /** getImage: serves an uploaded image with long-lived cache headers (an id never changes content). */
-import { eq } from 'drizzle-orm';
-import { images } from '../db/schema.js';
 import { notFound } from '../lib/http-error.js';
+import { imageById } from '../queries/images.js';
 import type { Handlers } from './types.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -9,9 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const imagesHandlers: Handlers = {
   async getImage(req, reply) {
     const { id } = req.params;
-    const [image] = UUID.test(id)
-      ? await req.server.db.select().from(images).where(eq(images.id, id))
-      : [];
+    const image = UUID.test(id) ? await imageById(req.server.db, id) : undefined;
     if (!image) throw notFound('Image not found');
     const etag = `"${image.sha256}"`;
     reply

@@ -19,7 +19,8 @@ import { checkImage, storeImage } from '../lib/images.js';
 import { toMinor } from '../lib/money.js';
 import { uploadedFiles } from '../lib/multipart.js';
 import { menuItemDtos } from '../queries/menu-items.js';
-import type { BodyOf, Handlers } from './types.js';
+import type { Handlers } from './types.js';
+import type { BodyOf } from '../lib/contract-types.js';
 
 type Upload = BodyOf<'createMenuItem'>;
 type Extra = { name: string; price: number | string; field: string };

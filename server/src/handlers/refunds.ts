@@ -16,7 +16,8 @@ import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.js'
 import { exponentOf, fromMinor, toMinor } from '../lib/money.js';
 import { loadBookingView, loadRefundView } from '../queries/booking-view.js';
 import { BOOKING_NOT_FOUND } from './bookings.js';
-import type { BodyOf, Handlers, ResultOf } from './types.js';
+import type { Handlers } from './types.js';
+import type { BodyOf, ResultOf } from '../lib/contract-types.js';
 
 export const REFUND_MESSAGES = {
   notPositive: 'Refund amount must be greater than 0',
@@ -38,7 +39,7 @@ type RefundResult = ResultOf<'refundOrder'>;
 const REFUNDABLE_PAYMENT = ['paid', 'completed'];
 
 /** The admin may offer a refund: payment Paid or Completed (any case), booking not cancelled. */
-export function isRefundEligible(booking: Pick<Booking, 'status' | 'paymentStatus'>): boolean {
+export function isRefundEligible(booking: { status: string; paymentStatus: string }): boolean {
   return (
     booking.status.toLowerCase() !== 'cancelled' &&
     REFUNDABLE_PAYMENT.includes(booking.paymentStatus.toLowerCase())

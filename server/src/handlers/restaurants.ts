@@ -8,7 +8,8 @@ import { fromMinor } from '../lib/money.js';
 import { iso, likePattern } from '../lib/paging.js';
 import { restaurantFigures, restaurantStatistics } from '../queries/restaurant-stats.js';
 import { restaurantsWhere } from '../queries/restaurants-filter.js';
-import type { Handlers, ResultOf } from './types.js';
+import type { Handlers } from './types.js';
+import type { ResultOf } from '../lib/contract-types.js';
 
 export const RESTAURANT_NOT_FOUND = 'Restaurant not found';
 const LOOKUP_LIMIT = 20;

@@ -1,11 +1,15 @@
 /** Users: the list, activating or deactivating an account, and the platform fee. */
-import { count, desc, eq } from 'drizzle-orm';
-import { configuration, users } from '../db/schema.js';
 import { change, recordChange } from '../lib/audit.js';
 import { badRequest, notFound } from '../lib/http-error.js';
-import { usersWhere } from '../queries/users-filter.js';
+import {
+  listUsers,
+  lockUserStatus,
+  platformFee,
+  savePlatformFee,
+  setUserStatus,
+  toSessionUser,
+} from '../queries/users.js';
 import { revokeUserSessions } from '../auth/sessions.js';
-import { toSessionUser } from './auth.js';
 import type { Handlers } from './types.js';
 
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account';
@@ -16,20 +20,8 @@ const fullName = (user: { firstName: string; lastName: string }) =>
 
 export const usersHandlers: Handlers = {
   async listUsers(req) {
-    const db = req.server.db;
-    const { skip = 0, limit = 10, search } = req.query;
-    const where = usersWhere({ search });
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.createdAt), users.id)
-        .offset(skip)
-        .limit(limit),
-      db.select({ total: count() }).from(users).where(where),
-    ]);
-    return { success: true, message: 'Users', count: total, data: rows.map(toSessionUser) };
+    const { total, data } = await listUsers(req.server.db, req.query);
+    return { success: true, message: 'Users', count: total, data };
   },
 
   async updateUserStatus(req) {
@@ -37,18 +29,9 @@ export const usersHandlers: Handlers = {
     const { status } = req.body;
     if (req.params.id === req.user.id && !status) throw badRequest(CANNOT_DEACTIVATE_SELF);
     const user = await db.transaction(async (tx) => {
-      // Locked, so the status recorded as "before" is the one this update replaces.
-      const [current] = await tx
-        .select({ status: users.status })
-        .from(users)
-        .where(eq(users.id, req.params.id))
-        .for('update');
+      const current = await lockUserStatus(tx, req.params.id);
       if (!current) throw notFound('User not found');
-      const [updated] = await tx
-        .update(users)
-        .set({ status })
-        .where(eq(users.id, req.params.id))
-        .returning();
+      const updated = await setUserStatus(tx, req.params.id, status);
       // Access ends with every session; one that ended stays ended when access comes back.
       if (!status || !current.status) await revokeUserSessions(tx, updated.id);
       await recordChange(tx, {
@@ -68,11 +51,10 @@ export const usersHandlers: Handlers = {
   },
 
   async getConfiguration(req) {
-    const [row] = await req.server.db.select().from(configuration).where(eq(configuration.id, 1));
     return {
       success: true,
       message: 'Configuration',
-      data: { platformFee: row?.platformFee ?? 0 },
+      data: { platformFee: await platformFee(req.server.db) },
     };
   },
 
@@ -88,31 +70,19 @@ export const usersHandlers: Handlers = {
     }
     const db = req.server.db;
     const saved = await db.transaction(async (tx) => {
-      const [previous] = await tx
-        .select({ platformFee: configuration.platformFee })
-        .from(configuration)
-        .where(eq(configuration.id, 1))
-        .for('update');
-      const [row] = await tx
-        .insert(configuration)
-        .values({ id: 1, platformFee })
-        .onConflictDoUpdate({
-          target: configuration.id,
-          set: { platformFee, updatedAt: new Date() },
-        })
-        .returning();
+      const fee = await savePlatformFee(tx, platformFee);
       await recordChange(tx, {
         request: req,
         action: 'configuration.update',
         entity: { type: 'configuration', id: null, name: 'Platform fee' },
-        changes: [change('platformFee', previous?.platformFee ?? 0, row.platformFee)],
+        changes: [change('platformFee', fee.before, fee.after)],
       });
-      return row;
+      return fee.after;
     });
     return {
       success: true,
       message: 'Platform fee updated successfully',
-      data: { platformFee: saved.platformFee },
+      data: { platformFee: saved },
     };
   },
 };

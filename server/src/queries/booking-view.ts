@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema.js';
 import type { Db } from '../db/client.js';
 import { auditEvents, bookings, orderItems, orders, refunds, users } from '../db/schema.js';
-import { bookingActivityText } from './activity-text.js';
+import { bookingActivityText } from '../lib/activity-text.js';
 import { fromMinor } from '../lib/money.js';
 import { iso } from '../lib/paging.js';
 import { fromJsonRow, jsonValue } from '../db/json-row.js';

@@ -6,7 +6,7 @@ import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { bookings, bookingStats, restaurants } from '../db/schema.js';
 import { badRequest } from '../lib/http-error.js';
 import { likePattern, utcDayRange } from '../lib/paging.js';
-import type { QueryOf } from '../handlers/types.js';
+import type { QueryOf } from '../lib/contract-types.js';
 
 /** The list's parameters less paging (what the export takes). */
 export type BookingsQuery = Omit<QueryOf<'listBookings'>, 'skip' | 'limit'>;

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { bookings, restaurants } from '../db/schema.js';
 import type { CsvColumn } from '../lib/csv-export.js';
 import { bookingsWhere, type BookingsQuery } from './bookings-filter.js';
-import { BATCH_SIZE, keyset, keysetBatches } from './keyset.js';
+import { BATCH_SIZE, keyset, keysetBatches } from '../db/keyset.js';
 
 // The list's order (bookings_list_idx and the per-filter indexes end in these columns).
 const order = keyset([

@@ -6,7 +6,7 @@ import type { CsvColumn } from '../lib/csv-export.js';
 import { imageUrl } from '../lib/images.js';
 import type { ReferenceConfig } from '../reference-data/config.js';
 import { countColumns, referenceSearch } from '../reference-data/service.js';
-import { BATCH_SIZE, keyset, keysetBatches } from './keyset.js';
+import { BATCH_SIZE, keyset, keysetBatches } from '../db/keyset.js';
 
 const referenceOrder = keyset([
   { column: referenceItems.createdAt, direction: 'desc' },

@@ -3,7 +3,7 @@ import { and, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { restaurants } from '../db/schema.js';
 import { badRequest } from '../lib/http-error.js';
 import { likePattern, utcDayRange } from '../lib/paging.js';
-import type { QueryOf } from '../handlers/types.js';
+import type { QueryOf } from '../lib/contract-types.js';
 
 export type RestaurantsQuery = Omit<QueryOf<'listRestaurants'>, 'skip' | 'limit'>;
 

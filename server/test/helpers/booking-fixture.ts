@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
-import { bookings, orderItems, orders, restaurants } from '../../src/db/schema.js';
+import { bookings, orderItems, orders, restaurants, type Booking } from '../../src/db/schema.js';
 
 export type FixtureOptions = {
   currency?: string;
@@ -10,6 +10,7 @@ export type FixtureOptions = {
   orderTotals?: number[];
   /** total of a booking without orders, minor units */
   depositTotal?: number;
+  /** any spelling: a backend's data may differ in case from the contract's, and refunds allow it */
   status?: string;
   paymentStatus?: string;
   fee?: number;
@@ -41,8 +42,8 @@ export async function createBookingFixture(db: Db, options: FixtureOptions = {})
     arrivalTime: '19:30:00',
     guest: 2,
     type: 'Dine-in',
-    status: options.status ?? 'confirmed',
-    paymentStatus: options.paymentStatus ?? 'Paid',
+    status: (options.status ?? 'confirmed') as Booking['status'],
+    paymentStatus: (options.paymentStatus ?? 'Paid') as Booking['paymentStatus'],
     currency,
     subTotal: total,
     total,

@@ -2,11 +2,8 @@
  * The texts of the dashboard's Recent Activity and of a booking's activities, read from audit
  * events: the activity lists are views over the audit trail, not copies of it.
  */
-import type { AuditValue } from '../db/schema.js';
-import { auditEvents } from '../db/schema.js';
+import type { AuditEvent as Event, AuditValue } from '../db/schema.js';
 import { REFERENCE_CONFIG, type ReferenceKind } from '../reference-data/config.js';
-
-type Event = typeof auditEvents.$inferSelect;
 
 const after = (event: Event, field: string): AuditValue | undefined =>
   event.changes.find((c) => c.field === field)?.after;
