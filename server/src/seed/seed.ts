@@ -43,7 +43,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await bulkLoad(db, (tx, write) => seedRows(tx, write, options));
 }
 
-async function seedRows(db: Db, write: RowWriter, options: SeedOptions): Promise<void> {
+export async function seedRows(db: Db, write: RowWriter, options: SeedOptions): Promise<void> {
   faker.seed(20261122);
   const now = Date.now();
   const pastDate = (maxDays: number) =>
