@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { createSession } from '../src/auth/sessions.js';
 import { restaurants, savedViews } from '../src/db/schema.js';
 import { MAX_VIEWS_PER_SCREEN } from '../src/handlers/saved-views.js';
-import { SUPPORT_ADMIN } from '../src/seed/seed.js';
+import { SUPPORT_ADMIN } from '../src/seed/people.js';
 import { eventsOf } from './helpers/audit.js';
 import { expectContract } from './helpers/contract.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';

@@ -1,11 +1,11 @@
 /** The four editor pages (with FAQs) and list-screen content items of both types and states. */
-import type { Db } from '../db/client.js';
-import { staticContents } from '../db/schema.js';
+import type { staticContents } from '../db/schema.js';
+import type { SeedContext } from './context.js';
 
-export async function seedContent(
-  db: Db,
-  { uuid, pastDate }: { uuid: () => string; pastDate: (days: number) => Date },
-) {
+export function generateContent({
+  uuid,
+  pastDate,
+}: SeedContext): (typeof staticContents.$inferInsert)[] {
   const page = (
     slug: string,
     title: string,
@@ -26,7 +26,7 @@ export async function seedContent(
       ...extra,
     };
   };
-  await db.insert(staticContents).values([
+  return [
     page(
       'privacy-policy',
       'Privacy Policy',
@@ -73,5 +73,5 @@ export async function seedContent(
       status: 'published',
     }),
     page('footer-contact', 'Footer contact', '<p>support@example.com</p>', { type: 'section' }),
-  ]);
+  ];
 }

@@ -1,0 +1,345 @@
+/**
+ * The seed's bookings, one at a time: `generateBooking` returns a booking with its orders, items,
+ * refunds and history events, computed in integer minor units. It reads nothing and writes
+ * nothing; its rows depend only on its arguments and the state of the context's random source.
+ */
+import type * as t from '../db/schema.js';
+import { change, money } from '../lib/audit.js';
+import { decimalText } from '../lib/money.js';
+import { DAY, percentOf, priceMinor, type SeedContext } from './context.js';
+import type { Dish } from './menus.js';
+import { BOOKING_STATUSES, BOOKING_TYPES } from './reference-names.js';
+
+type OrderItem = typeof t.orderItems.$inferInsert;
+type Refund = typeof t.refunds.$inferInsert;
+type AuditEvent = typeof t.auditEvents.$inferInsert;
+
+/** What bookings are made of: the rows generated before them. */
+export type BookingWorld = {
+  admin: t.User;
+  restaurants: t.Restaurant[];
+  diners: t.User[];
+  ingredientNames: string[];
+  dishesByRestaurant: ReadonlyMap<string, Dish[]>;
+  staffByRestaurant: ReadonlyMap<string, t.User[]>;
+  /** The platform fee in percent, charged to the diner on each order's subtotal. */
+  platformFeePct: number;
+};
+
+export type BookingRows = {
+  booking: t.Booking;
+  orders: t.Order[];
+  items: OrderItem[];
+  refunds: Refund[];
+  events: AuditEvent[];
+};
+
+/** The money of a booking, the sum of its orders' (or a table deposit's). */
+type Sums = { subTotal: number; discount: number; tax: number; platformFee: number; total: number };
+
+const REFUND_NOTE = 'Refund processed via admin panel';
+
+/** A payment status that fits the booking status. */
+function paymentStatusOf({ faker }: SeedContext, status: string): string {
+  if (status === 'cancelled') return faker.helpers.arrayElement(['Declined', 'Pending', 'Refund']);
+  if (status === 'pending') return faker.helpers.arrayElement(['Pending', 'Paid']);
+  if (status === 'refunded') return 'Refund';
+  return faker.helpers.arrayElement(['Paid', 'Paid', 'Completed', 'Deposited', 'Paid']);
+}
+
+/** An arrival up to 45 days after the booking was made, at a quarter hour from 11:00 to 21:45. */
+function arrivalAfter({ faker }: SeedContext, createdAt: Date): Date {
+  const arrival = new Date(createdAt.getTime() + faker.number.int({ min: 0, max: 45 }) * DAY);
+  arrival.setUTCHours(
+    faker.number.int({ min: 11, max: 21 }),
+    faker.helpers.arrayElement([0, 15, 30, 45]),
+    0,
+    0,
+  );
+  return arrival;
+}
+
+/** One diner's order of one to three dishes, some discounted or customized. */
+function generateOrder(
+  ctx: SeedContext,
+  world: BookingWorld,
+  at: { bookingId: string; eater: t.User; dishes: Dish[]; currency: string; createdAt: Date },
+): { order: t.Order; items: OrderItem[] } {
+  const { faker, uuid } = ctx;
+  const orderId = uuid();
+  let subTotal = 0;
+  const items = faker.helpers.arrayElements(at.dishes, { min: 1, max: 3 }).map((dish) => {
+    const quantity = faker.number.int({ min: 1, max: 3 });
+    // 20% off, to the minor unit below.
+    const discounted = faker.datatype.boolean(0.2) ? Math.floor((dish.itemPrice * 4) / 5) : null;
+    const custom = faker.datatype.boolean(0.4)
+      ? {
+          addedIngredients: [{ name: faker.helpers.arrayElement(world.ingredientNames) }],
+          removedIngredients: faker.datatype.boolean(0.5)
+            ? [{ name: faker.helpers.arrayElement(world.ingredientNames) }]
+            : [],
+          price: priceMinor(ctx, at.currency, 1, 2),
+        }
+      : { addedIngredients: [], removedIngredients: [], price: 0 };
+    subTotal += ((discounted ?? dish.itemPrice) + custom.price) * quantity;
+    return {
+      id: uuid(),
+      orderId,
+      name: dish.name,
+      quantity,
+      itemPrice: dish.itemPrice,
+      discountedPrice: discounted,
+      customizations: custom,
+    };
+  });
+  const discount = faker.datatype.boolean(0.2) ? percentOf(subTotal, 10) : 0;
+  const tax = percentOf(subTotal - discount, 8);
+  const platformFee = percentOf(subTotal, world.platformFeePct);
+  const order: t.Order = {
+    id: orderId,
+    bookingId: at.bookingId,
+    customerId: at.eater.id,
+    customerName: `${at.eater.firstName} ${at.eater.lastName}`,
+    customerAvatar: at.eater.avatar,
+    subTotal,
+    discount,
+    tax,
+    fee: platformFee,
+    total: subTotal - discount + tax + platformFee,
+    refunded: 0,
+    createdAt: at.createdAt,
+  };
+  return { order, items };
+}
+
+function sumOf(orders: t.Order[]): Sums {
+  const sums = { subTotal: 0, discount: 0, tax: 0, platformFee: 0, total: 0 };
+  for (const order of orders) {
+    sums.subTotal += order.subTotal;
+    sums.discount += order.discount;
+    sums.tax += order.tax;
+    sums.platformFee += order.fee;
+    sums.total += order.total;
+  }
+  return sums;
+}
+
+/** A table deposit with no food ordered. */
+function depositSums(ctx: SeedContext, world: BookingWorld, currency: string): Sums {
+  const subTotal = priceMinor(ctx, currency, 10, 50);
+  const platformFee = percentOf(subTotal, world.platformFeePct);
+  return { subTotal, discount: 0, tax: 0, platformFee, total: subTotal + platformFee };
+}
+
+/** A history event of a booking by its diner, the restaurant's staff, an admin or the system. */
+function bookingEvent(
+  { uuid }: SeedContext,
+  booking: { id: string; bookingRef: string },
+  restaurantName: string,
+  activity: string,
+  actor: t.User | null,
+  createdAt: Date,
+): AuditEvent {
+  return {
+    id: uuid(),
+    createdAt,
+    actorId: actor?.id ?? null,
+    actorName: actor ? `${actor.firstName} ${actor.lastName}` : null,
+    actorEmail: actor?.email ?? null,
+    actorRole: actor?.role ?? null,
+    action: 'booking.activity',
+    entityType: 'booking',
+    entityId: booking.id,
+    entityName: booking.bookingRef,
+    changes: [],
+    details: { activity, restaurantName },
+  };
+}
+
+/**
+ * Refunds by the admin two days after the booking (or now, if sooner): in full for a booking paid
+ * back, a quarter (at least one minor unit) for some paid ones; one per order, or one for a
+ * booking without orders. Each order's `refunded` is set to its refund.
+ */
+function generateRefunds(
+  ctx: SeedContext,
+  world: BookingWorld,
+  at: {
+    ref: { id: string; bookingRef: string };
+    index: number;
+    restaurant: t.Restaurant;
+    paymentStatus: string;
+    orders: t.Order[];
+    total: number;
+    createdAt: Date;
+  },
+): { refunds: Refund[]; events: AuditEvent[]; refundedTotal: number } {
+  const refunds: Refund[] = [];
+  const events: AuditEvent[] = [];
+  let refundedTotal = 0;
+  const full = at.paymentStatus === 'Refund';
+  const partial = ['Paid', 'Completed'].includes(at.paymentStatus) && at.index % 11 === 0;
+  if (!full && !partial) return { refunds, events, refundedTotal };
+  const { currency } = at.restaurant;
+  const refundAt = new Date(Math.min(ctx.now, at.createdAt.getTime() + 2 * DAY));
+  const targets = at.orders.length ? at.orders : [undefined];
+  for (const order of targets) {
+    const base = order ? order.total : at.total;
+    const amount = full ? base : Math.max(1, Math.floor(base / 4));
+    if (order) order.refunded = amount;
+    refundedTotal += amount;
+    refunds.push({
+      id: ctx.uuid(),
+      bookingId: at.ref.id,
+      orderId: order?.id ?? null,
+      amount,
+      reason: REFUND_NOTE,
+      processedBy: world.admin.id,
+      createdAt: refundAt,
+    });
+    events.push({
+      ...bookingEvent(ctx, at.ref, at.restaurant.name, '', world.admin, refundAt),
+      action: 'refund.create',
+      changes: [
+        change('amount', null, money(amount, currency)),
+        change('reason', null, 'requested_by_customer'),
+        change('note', null, REFUND_NOTE),
+      ],
+      details: {
+        amountText: `${decimalText(amount, currency)} ${currency}`,
+        restaurantId: at.restaurant.id,
+        ...(order ? { orderId: order.id, customerName: order.customerName } : {}),
+      },
+    });
+  }
+  return { refunds, events, refundedTotal };
+}
+
+/**
+ * The `index`-th booking (reference BK-<100000 + index>): its status by turns through every
+ * booking status, the first 40 at the first three restaurants, every seventh without orders.
+ */
+export function generateBooking(ctx: SeedContext, world: BookingWorld, index: number): BookingRows {
+  const { faker } = ctx;
+  const restaurant =
+    index < 40 ? world.restaurants[index % 3] : faker.helpers.arrayElement(world.restaurants);
+  const customer = faker.helpers.arrayElement(world.diners);
+  const status = BOOKING_STATUSES[index % BOOKING_STATUSES.length];
+  const paymentStatus = paymentStatusOf(ctx, status);
+  const createdAt = ctx.pastDate(90);
+  const arrival = arrivalAfter(ctx, createdAt);
+  const { currency } = restaurant;
+  const ref = { id: ctx.uuid(), bookingRef: `BK-${String(100000 + index)}` };
+
+  const dishes = world.dishesByRestaurant.get(restaurant.id) ?? [];
+  const orderCount = index % 7 === 0 ? 0 : faker.number.int({ min: 1, max: 3 });
+  const orders: t.Order[] = [];
+  const items: OrderItem[] = [];
+  for (let o = 0; o < orderCount; o += 1) {
+    const eater = o === 0 ? customer : faker.helpers.arrayElement(world.diners);
+    const generated = generateOrder(ctx, world, {
+      bookingId: ref.id,
+      eater,
+      dishes,
+      currency,
+      createdAt,
+    });
+    orders.push(generated.order);
+    items.push(...generated.items);
+  }
+  const sums = orders.length ? sumOf(orders) : depositSums(ctx, world, currency);
+  const platformCommission = percentOf(sums.subTotal, restaurant.platformCommission ?? 0);
+  const fee = sums.platformFee + platformCommission;
+
+  const { refunds, events, refundedTotal } = generateRefunds(ctx, world, {
+    ref,
+    index,
+    restaurant,
+    paymentStatus,
+    orders,
+    total: sums.total,
+    createdAt,
+  });
+
+  const payout =
+    paymentStatus === 'Deposited' ||
+    status === 'payout' ||
+    (status === 'completed' && index % 2 === 0);
+  const card = faker.datatype.boolean(0.8)
+    ? faker.finance.creditCardNumber('################').slice(-4)
+    : null;
+  const booking: t.Booking = {
+    id: ref.id,
+    bookingRef: ref.bookingRef,
+    restaurantId: restaurant.id,
+    customerId: customer.id,
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    phone: customer.phoneNo,
+    arrivalDate: arrival.toISOString().slice(0, 10),
+    arrivalTime: arrival.toISOString().slice(11, 19),
+    guest: faker.number.int({ min: 1, max: 10 }),
+    type: faker.helpers.arrayElement(BOOKING_TYPES),
+    status,
+    paymentStatus,
+    payout,
+    payoutDateTime: payout ? new Date(Math.min(ctx.now, arrival.getTime() + 3 * DAY)) : null,
+    refundProcessed: refundedTotal > 0,
+    adminNotes: index % 9 === 0 ? 'Guest asked for a window table.' : '',
+    currency,
+    cardLast4: card,
+    paymentMethod: card ? 'card' : faker.helpers.arrayElement(['cash', 'paypal', null]),
+    paymentMethodDetails: card
+      ? [
+          {
+            type: faker.helpers.arrayElement(['visa', 'mastercard', 'amex']),
+            cardNumber: `**** **** **** ${card}`,
+          },
+        ]
+      : [],
+    subTotal: sums.subTotal,
+    discount: sums.discount,
+    tax: sums.tax,
+    fee,
+    total: sums.total,
+    platformFee: sums.platformFee,
+    platformCommission,
+    platformFeeCustomer: sums.platformFee,
+    platformFeeRestaurant: platformCommission,
+    netPayout: Math.max(0, sums.total - fee - refundedTotal),
+    refundedTotal,
+    createdAt,
+  };
+
+  events.push(bookingEvent(ctx, ref, restaurant.name, 'Booking created', customer, createdAt));
+  const staff = world.staffByRestaurant.get(restaurant.id) ?? [];
+  if (status !== 'pending' && staff.length) {
+    const by = faker.helpers.arrayElement(staff);
+    const decided = status === 'cancelled' ? 'cancelled' : 'confirmed';
+    events.push(
+      bookingEvent(
+        ctx,
+        ref,
+        restaurant.name,
+        `Booking ${decided} by the restaurant`,
+        by,
+        new Date(createdAt.getTime() + 3_600_000),
+      ),
+    );
+  }
+  if (paymentStatus !== 'Pending') {
+    const outcome = paymentStatus === 'Declined' ? 'declined' : 'received';
+    events.push(
+      bookingEvent(
+        ctx,
+        ref,
+        restaurant.name,
+        `Payment ${outcome}`,
+        null,
+        new Date(createdAt.getTime() + 60_000),
+      ),
+    );
+  }
+  return { booking, orders, items, refunds, events };
+}

@@ -1,0 +1,92 @@
+/** The seed's bookings: their money adds up, in integer minor units, and they are reproducible. */
+import { faker } from '@faker-js/faker';
+import { generateBooking, type BookingWorld } from '../src/seed/bookings.js';
+import { percentOf, seedContext, type SeedContext } from '../src/seed/context.js';
+import { generateMenus } from '../src/seed/menus.js';
+import { generatePeople, generateStaff } from '../src/seed/people.js';
+import { generateReferenceLists } from '../src/seed/reference-items.js';
+import { generateRestaurants } from '../src/seed/restaurants.js';
+
+const NOW = Date.parse('2026-11-22T12:00:00.000Z');
+
+function world(ctx: SeedContext): BookingWorld {
+  const hashes = { admin: 'hash', owner: 'hash', support: 'hash' };
+  const sizes = { adminEmail: 'admin@example.com', users: 20, restaurants: 8 };
+  const { admin, owners, diners } = generatePeople(ctx, sizes, hashes);
+  const restaurants = generateRestaurants(ctx, owners);
+  const staff = generateStaff(ctx, restaurants);
+  const lists = generateReferenceLists(ctx, admin.id);
+  const dishes = generateMenus(ctx, restaurants, lists);
+  const by = <T>(rows: T[], key: (row: T) => string) =>
+    new Map(rows.map((row) => [key(row), rows.filter((other) => key(other) === key(row))]));
+  return {
+    admin,
+    restaurants,
+    diners,
+    ingredientNames: lists.ingredients.map((ingredient) => ingredient.name),
+    dishesByRestaurant: by(dishes, (dish) => dish.restaurantId),
+    staffByRestaurant: by(staff, (member) => member.restaurantId!),
+    platformFeePct: 10,
+  };
+}
+
+function generate(count: number) {
+  faker.seed(7);
+  const ctx = seedContext(faker, NOW);
+  const bookingWorld = world(ctx);
+  const bookings = Array.from({ length: count }, (_, index) =>
+    generateBooking(ctx, bookingWorld, index),
+  );
+  return { bookingWorld, bookings };
+}
+
+test('percentages of money round half up in integer arithmetic', () => {
+  expect(percentOf(375, 9.2)).toBe(35); // 34.5 exactly; 375 * 9.2 / 100 in floats is 34.4999…
+  expect(percentOf(5, 10)).toBe(1);
+  expect(percentOf(14, 10)).toBe(1);
+  expect(percentOf(1234, 12.34)).toBe(152);
+  expect(percentOf(1234, 0)).toBe(0);
+});
+
+test('a booking is its orders, fees and refunds added up in minor units', () => {
+  const { bookingWorld, bookings } = generate(400);
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  let refunded = 0;
+  for (const { booking, orders, items, refunds, events } of bookings) {
+    const restaurant = bookingWorld.restaurants.find((r) => r.id === booking.restaurantId)!;
+    expect(booking.currency).toBe(restaurant.currency);
+    if (orders.length) {
+      expect(booking.subTotal).toBe(sum(orders.map((o) => o.subTotal)));
+      expect(booking.total).toBe(sum(orders.map((o) => o.total)));
+      for (const order of orders) {
+        expect(order.total).toBe(order.subTotal - order.discount + order.tax + order.fee);
+        expect(order.fee).toBe(percentOf(order.subTotal, 10));
+        expect(items.filter((item) => item.orderId === order.id).length).toBeGreaterThan(0);
+        const refund = refunds.find((r) => r.orderId === order.id);
+        expect(order.refunded).toBe(refund?.amount ?? 0);
+        expect(order.refunded).toBeLessThanOrEqual(order.total);
+      }
+    } else {
+      expect(booking.total).toBe(booking.subTotal + booking.platformFee);
+    }
+    expect(booking.platformCommission).toBe(
+      percentOf(booking.subTotal, restaurant.platformCommission ?? 0),
+    );
+    expect(booking.fee).toBe(booking.platformFee + booking.platformCommission);
+    expect(booking.refundedTotal).toBe(sum(refunds.map((r) => r.amount!)));
+    expect(booking.refundedTotal).toBeLessThanOrEqual(booking.total);
+    if (booking.paymentStatus === 'Refund') expect(booking.refundedTotal).toBe(booking.total);
+    expect(booking.refundProcessed).toBe(booking.refundedTotal > 0);
+    expect(booking.netPayout).toBe(
+      Math.max(0, booking.total - booking.fee - booking.refundedTotal),
+    );
+    expect(events.filter((e) => e.action === 'refund.create')).toHaveLength(refunds.length);
+    expect(events.every((e) => e.entityId === booking.id)).toBe(true);
+    refunded += refunds.length;
+  }
+  expect(refunded).toBeGreaterThan(0);
+});
+
+test('the same random state gives the same bookings', () => {
+  expect(generate(50)).toEqual(generate(50));
+});
