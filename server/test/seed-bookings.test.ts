@@ -1,6 +1,6 @@
 /** The seed's bookings: their money adds up, in integer minor units, and they are reproducible. */
 import { faker } from '@faker-js/faker';
-import { generateBooking, type BookingWorld } from '../src/seed/bookings.js';
+import { bookingWorld, generateBooking, type BookingWorld } from '../src/seed/bookings.js';
 import { percentOf, seedContext, type SeedContext } from '../src/seed/context.js';
 import { generateMenus } from '../src/seed/menus.js';
 import { generatePeople, generateStaff } from '../src/seed/people.js';
@@ -17,17 +17,15 @@ function world(ctx: SeedContext): BookingWorld {
   const staff = generateStaff(ctx, restaurants);
   const lists = generateReferenceLists(ctx, admin.id);
   const dishes = generateMenus(ctx, restaurants, lists);
-  const by = <T>(rows: T[], key: (row: T) => string) =>
-    new Map(rows.map((row) => [key(row), rows.filter((other) => key(other) === key(row))]));
-  return {
+  return bookingWorld({
     admin,
     restaurants,
     diners,
-    ingredientNames: lists.ingredients.map((ingredient) => ingredient.name),
-    dishesByRestaurant: by(dishes, (dish) => dish.restaurantId),
-    staffByRestaurant: by(staff, (member) => member.restaurantId!),
+    staff,
+    dishes,
+    ingredients: lists.ingredients,
     platformFeePct: 10,
-  };
+  });
 }
 
 function generate(count: number) {

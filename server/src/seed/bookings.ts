@@ -26,6 +26,33 @@ export type BookingWorld = {
   platformFeePct: number;
 };
 
+/** The world of bookings from the rows generated before them. */
+export function bookingWorld(rows: {
+  admin: t.User;
+  restaurants: t.Restaurant[];
+  diners: t.User[];
+  staff: t.User[];
+  dishes: Dish[];
+  ingredients: { name: string }[];
+  platformFeePct: number;
+}): BookingWorld {
+  return {
+    admin: rows.admin,
+    restaurants: rows.restaurants,
+    diners: rows.diners,
+    ingredientNames: rows.ingredients.map((ingredient) => ingredient.name),
+    dishesByRestaurant: groupBy(rows.dishes, (dish) => dish.restaurantId),
+    staffByRestaurant: groupBy(rows.staff, (member) => member.restaurantId!),
+    platformFeePct: rows.platformFeePct,
+  };
+}
+
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+  return groups;
+}
+
 export type BookingRows = {
   booking: t.Booking;
   orders: t.Order[];
@@ -40,7 +67,10 @@ type Sums = { subTotal: number; discount: number; tax: number; platformFee: numb
 const REFUND_NOTE = 'Refund processed via admin panel';
 
 /** A payment status that fits the booking status. */
-function paymentStatusOf({ faker }: SeedContext, status: string): string {
+function paymentStatusOf(
+  { faker }: SeedContext,
+  status: t.Booking['status'],
+): t.Booking['paymentStatus'] {
   if (status === 'cancelled') return faker.helpers.arrayElement(['Declined', 'Pending', 'Refund']);
   if (status === 'pending') return faker.helpers.arrayElement(['Pending', 'Paid']);
   if (status === 'refunded') return 'Refund';
@@ -168,7 +198,7 @@ function generateRefunds(
     ref: { id: string; bookingRef: string };
     index: number;
     restaurant: t.Restaurant;
-    paymentStatus: string;
+    paymentStatus: t.Booking['paymentStatus'];
     orders: t.Order[];
     total: number;
     createdAt: Date;

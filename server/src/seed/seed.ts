@@ -9,7 +9,7 @@ import { faker } from '@faker-js/faker';
 import type { Db } from '../db/client.js';
 import * as t from '../db/schema.js';
 import { bulkLoad, type RowWriter } from './bulk-load.js';
-import { generateBooking, type BookingRows, type BookingWorld } from './bookings.js';
+import { bookingWorld, generateBooking, type BookingRows } from './bookings.js';
 import { generateContent } from './content.js';
 import { seedContext } from './context.js';
 import { generateMenuIngredients, generateMenus, menuItemRow } from './menus.js';
@@ -76,25 +76,19 @@ export async function seedRows(db: Db, write: RowWriter, options: SeedOptions): 
   await write(t.menuItems, dishes.map(menuItemRow));
   await write(t.menuItemIngredients, generateMenuIngredients(ctx, dishes, lists));
 
-  const world: BookingWorld = {
+  const world = bookingWorld({
     admin,
     restaurants,
     diners,
-    ingredientNames: lists.ingredients.map((ingredient) => ingredient.name),
-    dishesByRestaurant: groupBy(dishes, (dish) => dish.restaurantId),
-    staffByRestaurant: groupBy(staff, (member) => member.restaurantId!),
+    staff,
+    dishes,
+    ingredients: lists.ingredients,
     platformFeePct: PLATFORM_FEE_PCT,
-  };
+  });
   await writeBookings(write, sizes.bookings, (index) => generateBooking(ctx, world, index));
 
   await write(t.reviews, generateReviews(ctx, sizes.reviews, { diners, restaurants }));
   await db.insert(t.staticContents).values(generateContent(ctx));
-}
-
-function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
-  return groups;
 }
 
 /**
