@@ -18,6 +18,7 @@ import { TOKEN_CHECKED_BY_HANDLER } from './handlers/bookings.js';
 import { registerApiDocs } from './api-docs.js';
 import { handlers } from './handlers/index.js';
 import { HttpError } from './lib/http-error.js';
+import { databaseUnavailable, databaseUnavailableReason } from './db/unavailable.js';
 import {
   contentTypeGuard,
   inputErrorOf,
@@ -59,8 +60,8 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
-  app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
-  registerHealth(app, app.lifecycle);
+  app.decorate('lifecycle', { starting: false, draining: false } satisfies Lifecycle);
+  registerHealth(app, app.lifecycle, database);
   registerDrainHeaders(app);
   if (config.metricsToken) await registerMetrics(app, database, config.metricsToken);
   // fastify-openapi-glue warns about every content type of the contract without a parser,
@@ -130,6 +131,12 @@ async function errorHandler(
       (authError: FastifyError) => authError,
     );
   }
+  const unavailable = databaseUnavailableReason(error);
+  if (unavailable) {
+    // Not the request's fault and not a bug: the client may try again (any write was rolled back).
+    req.log.warn({ reqId: req.id, url: req.url }, `503, database unavailable: ${unavailable}`);
+    error = databaseUnavailable() as FastifyError;
+  }
   let statusCode = error.statusCode ?? 500;
   let message = error.message;
   const inputError = statusCode >= 500 ? inputErrorOf(error) : null;
@@ -150,7 +157,8 @@ async function errorHandler(
     statusCode = 413;
     message = `At most ${MAX_IMAGES} files may be uploaded at once`;
   }
-  if (statusCode >= 500 && statusCode !== 501) {
+  // 501 (not implemented) and 503 (try again) say what they are; anything else is a bug.
+  if (statusCode >= 500 && statusCode !== 501 && statusCode !== 503) {
     // Every 500 is logged with its cause and the request id the answer can be matched by.
     req.log.error({ err: error, reqId: req.id, url: req.url }, `500 for request ${req.id}`);
     message = 'Internal server error';

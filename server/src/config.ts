@@ -1,6 +1,7 @@
 /** Server configuration from the environment; every variable is in the README's table. */
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { DatabaseLimits } from './db/client.js';
 
 /** The demo's administrator, published in the README: seeded only with the demo data. */
 export const DEMO_ADMIN = { adminEmail: 'admin@example.com', adminPassword: 'admin1234' };
@@ -37,6 +38,8 @@ export type ServerConfig = {
    * false (none: the socket's peer), a number of proxy hops, or their addresses and CIDR ranges.
    */
   trustProxy: false | number | string[];
+  /** bounds on waiting for the database (db/client.ts) */
+  databaseLimits: DatabaseLimits;
 };
 
 export type LoginThrottleConfig = {
@@ -156,6 +159,31 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         'a number of minutes above 0',
       ) * 60_000,
   };
+  const wholeOrZero = (value: number) => Number.isInteger(value) && value >= 0;
+  const databaseLimits: DatabaseLimits = {
+    statementTimeoutMs: numberFrom(
+      env,
+      'DB_STATEMENT_TIMEOUT_MS',
+      5000,
+      wholeOrZero,
+      'a whole number of milliseconds (0 for none)',
+    ),
+    poolWaitMs: numberFrom(
+      env,
+      'DB_POOL_WAIT_MS',
+      2000,
+      wholeOrZero,
+      'a whole number of milliseconds (0 for none)',
+    ),
+    connectTimeoutMs:
+      numberFrom(
+        env,
+        'DB_CONNECT_TIMEOUT_SECONDS',
+        60,
+        (value) => Number.isFinite(value) && value >= 0,
+        'a number of seconds (0 or more)',
+      ) * 1000,
+  };
   return {
     port,
     host: env.HOST || (demo ? 'localhost' : '0.0.0.0'),
@@ -174,6 +202,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     defaultRestaurantId: env.DEFAULT_RESTAURANT_ID || undefined,
     loginThrottle,
     trustProxy: trustProxyFrom(env),
+    databaseLimits,
   };
 }
 

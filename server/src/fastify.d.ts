@@ -7,7 +7,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: ServerConfig;
-    /** draining after SIGTERM: readiness answers 503 */
+    /** reaching the database at start, or draining after SIGTERM: readiness answers 503 */
     lifecycle: Lifecycle;
   }
   interface FastifyRequest {

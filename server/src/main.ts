@@ -2,7 +2,7 @@
 import { HOW_TO_CREATE_ADMIN } from './auth/administrators.js';
 import { ConfigError, demoAdmin, readConfig, type ServerConfig } from './config.js';
 import { loadContract } from './contract.js';
-import { openDatabase, type Database } from './db/client.js';
+import { createDatabase, DatabaseUnreachableError, type Database } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { prepareDatabase, type FirstStart } from './first-start.js';
 import { closeOnSignals } from './ops/shutdown.js';
@@ -12,8 +12,9 @@ async function start() {
   // A restart spends its time opening the database (PGlite compiles its WebAssembly and, after a
   // crash, recovers) and loading the application (its modules, the contract): both at once.
   const [opened, loaded] = await Promise.allSettled([
-    openDatabase(
+    createDatabase(
       config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+      config.databaseLimits,
     ),
     Promise.all([import('./app.js'), loadContract()]),
   ]);
@@ -22,7 +23,6 @@ async function start() {
   try {
     if (loaded.status === 'rejected') throw loaded.reason;
     const [{ buildApp }] = loaded.value;
-    const firstStart = await prepareDatabase(database.db, config);
     const app = await buildApp({
       database,
       config,
@@ -38,7 +38,19 @@ async function start() {
       delayMs: config.shutdownDelayMs,
       graceMs: config.shutdownGraceMs,
     });
+    // Listening before the database is reached: readiness says 503 (and the API what it says in an
+    // outage) while a PostgreSQL that is not up yet is tried again.
+    app.lifecycle.starting = true;
     await app.listen({ port: config.port, host: config.host });
+    let firstStart: FirstStart;
+    try {
+      await database.ready((line) => app.log.warn(line));
+      firstStart = await prepareDatabase(database.db, config);
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+    app.lifecycle.starting = false;
     console.log(banner(config, firstStart).join('\n'));
     if (!firstStart.hasAdministrator) app.log.warn(HOW_TO_CREATE_ADMIN);
   } catch (error) {
@@ -87,7 +99,10 @@ try {
   await start();
 } catch (error) {
   // A setting or a busy data folder is explained in one line; anything else with its stack.
-  const known = error instanceof ConfigError || error instanceof DataDirLockedError;
+  const known =
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof DatabaseUnreachableError;
   console.error(`marketplace-admin could not start: ${known ? error.message : ''}`);
   if (!known) console.error(error);
   process.exit(1);

@@ -21,7 +21,21 @@ describe('readConfig', () => {
       defaultRestaurantId: undefined,
       loginThrottle: { accountMaxFailures: 5, addressMaxFailures: 20, windowMs: 900_000 },
       trustProxy: false,
+      databaseLimits: { statementTimeoutMs: 5000, poolWaitMs: 2000, connectTimeoutMs: 60_000 },
     });
+  });
+
+  test('bounds on waiting for the database', () => {
+    expect(
+      readConfig({
+        DB_STATEMENT_TIMEOUT_MS: '0',
+        DB_POOL_WAIT_MS: '750',
+        DB_CONNECT_TIMEOUT_SECONDS: '2.5',
+      }).databaseLimits,
+    ).toEqual({ statementTimeoutMs: 0, poolWaitMs: 750, connectTimeoutMs: 2500 });
+    expect(() => readConfig({ DB_POOL_WAIT_MS: '-1' })).toThrow(
+      'DB_POOL_WAIT_MS must be a whole number of milliseconds (0 for none), not "-1"',
+    );
   });
 
   test('TRUST_PROXY: none, a number of hops, or addresses and ranges', () => {

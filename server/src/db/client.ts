@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { DatabaseBusyError } from './unavailable.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -21,6 +22,16 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Reaches the database (PostgreSQL: retrying for `connectTimeoutMs`, one `log` line per failed
+   * attempt) and applies the migrations; once, however often it is called.
+   */
+  ready(log?: (line: string) => void): Promise<void>;
+  /**
+   * Whether the database answers now, on a path of its own that never waits behind requests
+   * (PostgreSQL: a separate connection; PGlite lives in this process: open and not closing).
+   */
+  ping(): Promise<boolean>;
   /** PostgreSQL only: connections of the pool, for the metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: the data folder as a tarball, to clone a prepared database in tests. */
@@ -30,34 +41,175 @@ export type Database = {
 export type DatabaseOptions =
   { databaseUrl: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
 
+/** Bounds on waiting for the database; 0 is no bound (scripts, the seed, tests by default). */
+export type DatabaseLimits = {
+  /** a statement running longer is cancelled (PostgreSQL's statement_timeout) */
+  statementTimeoutMs: number;
+  /** a request waiting longer for a connection (PGlite: for its one connection) gets none */
+  poolWaitMs: number;
+  /** PostgreSQL unreachable at start: how long to keep trying before giving up */
+  connectTimeoutMs: number;
+};
+
+const NO_LIMITS: DatabaseLimits = { statementTimeoutMs: 0, poolWaitMs: 0, connectTimeoutMs: 0 };
+
+/** Readiness waits this long for the database's answer. */
+export const PING_TIMEOUT_MS = 1000;
+
+/** The database could not be reached at start within DB_CONNECT_TIMEOUT_SECONDS. */
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
 const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../migrations',
 );
 
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection that PostgreSQL ends (a restart, an administrator, a dropped database)
-    // is an 'error' on the pool: without a listener it would crash the process. The pool
-    // discards that connection and opens another on the next query.
-    pool.on('error', (error) => {
-      console.warn(`database: an idle connection was closed by the server (${error.message})`);
-    });
-    // bigint and numeric come back as strings from pg; drizzle's number modes convert them.
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
-    return {
-      db,
-      kind: 'postgres',
-      poolStats: () => ({
-        total: pool.totalCount,
-        idle: pool.idleCount,
-        waiting: pool.waitingCount,
-      }),
-      close: () => pool.end(),
-    };
+/** A database ready to use: created, reached and migrated. */
+export async function openDatabase(
+  options: DatabaseOptions,
+  limits: DatabaseLimits = NO_LIMITS,
+): Promise<Database> {
+  const database = await createDatabase(options, limits);
+  try {
+    await database.ready();
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
   }
+  return database;
+}
+
+/**
+ * The database's handle before it is reached: the server listens (readiness 503) while `ready`
+ * waits for a PostgreSQL that is not up yet. PGlite opens its folder here (it may be locked).
+ */
+export async function createDatabase(
+  options: DatabaseOptions,
+  limits: DatabaseLimits = NO_LIMITS,
+): Promise<Database> {
+  if ('databaseUrl' in options) return createPostgres(options.databaseUrl, limits);
+  return createPglite(options, limits);
+}
+
+/** The promise of the first call, for every call. */
+function once(run: (log?: (line: string) => void) => Promise<void>) {
+  let started: Promise<void> | undefined;
+  return (log?: (line: string) => void) => (started ??= run(log));
+}
+
+function createPostgres(databaseUrl: string, limits: DatabaseLimits): Database {
+  const { statementTimeoutMs, poolWaitMs } = limits;
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    ...(statementTimeoutMs > 0
+      ? {
+          statement_timeout: statementTimeoutMs,
+          // A database that is frozen (not down) never cancels anything: the driver gives up a
+          // second after the statement timeout.
+          query_timeout: statementTimeoutMs + 1000,
+        }
+      : {}),
+    ...(poolWaitMs > 0 ? { connectionTimeoutMillis: poolWaitMs } : {}),
+  });
+  listenForErrors(pool);
+  // Readiness asks on a connection of its own, so that it never waits behind a busy pool.
+  const probe = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 1,
+    connectionTimeoutMillis: PING_TIMEOUT_MS,
+    statement_timeout: PING_TIMEOUT_MS,
+    query_timeout: PING_TIMEOUT_MS,
+  });
+  listenForErrors(probe);
+  // bigint and numeric come back as strings from pg; drizzle's number modes convert them.
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ready: once(async (log) => {
+      await connectWithRetry(pool, databaseUrl, limits, log);
+      await migratePg(db as never, { migrationsFolder });
+    }),
+    ping: () =>
+      probe.query('select 1').then(
+        () => true,
+        () => false,
+      ),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+    close: async () => {
+      await Promise.all([pool.end(), probe.end()]);
+    },
+  };
+}
+
+/**
+ * A connection that PostgreSQL ends (a restart, a failover, an administrator) is an 'error' on its
+ * client, also while the client is checked out between two statements of a transaction; without a
+ * listener it would end the process. The statement in progress fails (503), the pool discards
+ * the connection and opens another for the next request.
+ */
+function listenForErrors(pool: pg.Pool) {
+  pool.on('error', (error) => {
+    console.warn(`database: an idle connection was closed (${error.message})`);
+  });
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      console.warn(`database: a connection in use was closed (${error.message})`);
+    });
+  });
+}
+
+/** First contact with backoff (0.25 s doubling up to 5 s), one line per failed attempt. */
+async function connectWithRetry(
+  pool: pg.Pool,
+  databaseUrl: string,
+  limits: DatabaseLimits,
+  log?: (line: string) => void,
+) {
+  const started = Date.now();
+  const target = describeTarget(databaseUrl);
+  for (let attempt = 1, delayMs = 250; ; attempt += 1, delayMs = Math.min(delayMs * 2, 5000)) {
+    try {
+      await pool.query('select 1');
+      return;
+    } catch (error) {
+      const elapsedMs = Date.now() - started;
+      const reason = error instanceof Error ? error.message || error.name : String(error);
+      if (elapsedMs + delayMs > limits.connectTimeoutMs) {
+        if (limits.connectTimeoutMs === 0) throw error;
+        throw new DatabaseUnreachableError(
+          `PostgreSQL at ${target} did not answer: tried ${attempt} times over ${Math.round(elapsedMs / 1000)} s (DB_CONNECT_TIMEOUT_SECONDS=${limits.connectTimeoutMs / 1000}); last error: ${reason}`,
+        );
+      }
+      log?.(
+        `database: PostgreSQL at ${target} did not answer (attempt ${attempt}: ${reason}); trying again in ${delayMs / 1000} s`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
+
+/** host:port/database of a connection string, never its password. */
+function describeTarget(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname}:${url.port || 5432}${url.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+async function createPglite(
+  options: Exclude<DatabaseOptions, { databaseUrl: string }>,
+  limits: DatabaseLimits,
+): Promise<Database> {
   let release = async () => {};
   let client: PGlite;
   // Bookings search uses trigram indexes (migration 0002); PostgreSQL ships pg_trgm as contrib.
@@ -76,15 +228,46 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
   }
+  if (limits.poolWaitMs > 0) boundTurnWait(client, limits.poolWaitMs);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  let closing = false;
   return {
     db,
     kind: 'pglite',
+    ready: once(() => migratePglite(db as never, { migrationsFolder })),
+    ping: async () => !closing && client.ready,
     dump: async () => (await client.dumpDataDir('none')) as Blob,
     close: async () => {
+      closing = true;
       await client.close();
       await release();
     },
   };
+}
+
+/**
+ * PGlite is one connection: every query, statement and transaction takes its turn through
+ * `_runExclusiveTransaction`. A caller still waiting for its turn after `waitMs` gives up with
+ * DatabaseBusyError (503), and its work is skipped when the turn comes.
+ */
+function boundTurnWait(client: PGlite, waitMs: number) {
+  const target = client as unknown as {
+    _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  };
+  const takeTurn = target._runExclusiveTransaction.bind(client);
+  target._runExclusiveTransaction = <T>(fn: () => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      let state: 'waiting' | 'running' | 'gave up' = 'waiting';
+      const timer = setTimeout(() => {
+        if (state !== 'waiting') return;
+        state = 'gave up';
+        reject(new DatabaseBusyError(waitMs));
+      }, waitMs);
+      takeTurn(async () => {
+        if (state === 'gave up') return undefined as T;
+        state = 'running';
+        clearTimeout(timer);
+        return fn();
+      }).then(resolve, reject);
+    });
 }

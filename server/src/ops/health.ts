@@ -1,41 +1,31 @@
 /**
  * Probes for a load balancer or an orchestrator, outside /api/v1, cheap and unauthenticated:
- * GET /healthz is 200 while the process runs; GET /readyz is 200 when the database answers a
- * query within a second, 503 when it does not, or once the server is draining (SIGTERM).
+ * GET /healthz is 200 while the process runs; GET /readyz is 200 when the database answers on a
+ * path of its own (never waiting behind requests: `Database.ping`), 503 while it does not, while
+ * the server is still reaching it at start, or once the server is draining (SIGTERM).
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.js';
+import { databaseUnavailable } from '../db/unavailable.js';
 
-export const READY_TIMEOUT_MS = 1000;
+/**
+ * `starting` until the database is reached and prepared (main.ts); `draining` once a SIGTERM
+ * starts the drain. Readiness answers 503 in both.
+ */
+export type Lifecycle = { starting: boolean; draining: boolean };
 
-/** Set by main.ts when a SIGTERM starts the drain; readiness answers 503 from then on. */
-export type Lifecycle = { draining: boolean };
-
-export function registerHealth(app: FastifyInstance, lifecycle: Lifecycle) {
+export function registerHealth(app: FastifyInstance, lifecycle: Lifecycle, database: Database) {
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
     if (lifecycle.draining) return reply.status(503).send({ status: 'draining' });
-    const answered = await withTimeout(app.db.execute(sql`select 1`), READY_TIMEOUT_MS);
-    if (!answered) return reply.status(503).send({ status: 'database unavailable' });
+    if (lifecycle.starting) return reply.status(503).send({ status: 'starting' });
+    if (!(await database.ping())) {
+      return reply.status(503).send({ status: 'database unavailable' });
+    }
     return { status: 'ready' };
   });
-}
-
-/** true when the promise settles successfully within `ms`; false on rejection or timeout. */
-async function withTimeout(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
+  // Until the database is reached, the API answers what it would answer in an outage.
+  app.addHook('onRequest', async (req) => {
+    if (lifecycle.starting && req.url.startsWith('/api/')) throw databaseUnavailable();
   });
-  try {
-    return await Promise.race([
-      promise.then(
-        () => true,
-        () => false,
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

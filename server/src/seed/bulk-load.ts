@@ -127,6 +127,8 @@ export async function bulkLoad(
       await connection.query('BEGIN');
       // Index builds sort in memory up to this much (the default, 64 MB, spills to disk).
       await connection.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+      // Loading and indexing the whole demo takes longer than a request's statement timeout.
+      await connection.query('SET LOCAL statement_timeout = 0');
       const restore = await dropForLoad(tx);
       await load(tx, copyWriter(connection));
       for (const statement of restore) await connection.query(statement);

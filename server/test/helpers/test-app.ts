@@ -5,7 +5,7 @@ import { buildApp } from '../../src/app.js';
 import { readConfig } from '../../src/config.js';
 import { createSession } from '../../src/auth/sessions.js';
 import { users } from '../../src/db/schema.js';
-import type { Database } from '../../src/db/client.js';
+import type { Database, DatabaseLimits } from '../../src/db/client.js';
 import { cloneTestDatabase } from './test-database.js';
 import { TEST_ADMIN, TEST_OWNER } from './constants.js';
 
@@ -22,8 +22,9 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function createTestApp(): Promise<TestApp> {
-  const database = await cloneTestDatabase();
+/** `limits`: bounds on waiting for the database (none unless given). */
+export async function createTestApp(limits?: DatabaseLimits): Promise<TestApp> {
+  const database = await cloneTestDatabase(limits);
   const config = { ...readConfig({}), buildDir: '/nonexistent', ...TEST_ADMIN };
   const app = await buildApp({ database, config });
   const [admin] = await database.db

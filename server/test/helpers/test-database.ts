@@ -9,7 +9,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/db/client.js';
+import { openDatabase, type Database, type DatabaseLimits } from '../../src/db/client.js';
 
 export const TEMPLATE_DIR = path.resolve('.tmp/jest');
 export const templateFile = () =>
@@ -33,13 +33,14 @@ export async function adminQuery(sql: string): Promise<void> {
 }
 
 /** A fresh database holding the seeded template, closed and removed by `close`. */
-export async function cloneTestDatabase(): Promise<Database> {
+export async function cloneTestDatabase(limits?: DatabaseLimits): Promise<Database> {
   if (process.env.DATABASE_URL) {
     const name = `ma_test_${process.env.TEST_RUN_ID}_${randomBytes(4).toString('hex')}`;
     await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${templateDbName()}`);
-    const database = await openDatabase({
-      databaseUrl: withDatabase(process.env.DATABASE_URL, name),
-    });
+    const database = await openDatabase(
+      { databaseUrl: withDatabase(process.env.DATABASE_URL, name) },
+      limits,
+    );
     return {
       ...database,
       close: async () => {
@@ -49,7 +50,7 @@ export async function cloneTestDatabase(): Promise<Database> {
     };
   }
   const bytes = await fs.readFile(templateFile());
-  return openDatabase({ memory: true, loadDataDir: new Blob([bytes]) });
+  return openDatabase({ memory: true, loadDataDir: new Blob([bytes]) }, limits);
 }
 
 /**
