@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { bookings, restaurants } from '../src/db/schema.js';
-import { bookingFigures } from '../src/queries/booking-figures.js';
+import { bookingFigures } from '../src/queries/dashboard.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 let t: TestApp;

@@ -1,14 +1,11 @@
 /** Dashboard: totals with their change over 30 days, top restaurants, recent activity. */
-import { count, desc, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { auditEventCounts, auditEvents, restaurants, users } from '../db/schema.js';
 import { activityTitle } from '../lib/activity-text.js';
 import { exponentOf, fromMinor } from '../lib/money.js';
 import { toUsdCents } from '../lib/usd-rates.js';
 import { iso } from '../lib/paging.js';
-import { bookingFigures } from '../queries/booking-figures.js';
-import { allRestaurantFigures } from '../queries/restaurant-stats.js';
+import { bookingFigures, createdCounts, listActivity } from '../queries/dashboard.js';
+import { topRestaurants } from '../queries/restaurants.js';
 import type { Handlers } from './types.js';
 
 const DAY = 86_400_000;
@@ -23,15 +20,8 @@ function windows(now = Date.now()) {
   return { recent: new Date(now - 30 * DAY), previous: new Date(now - 60 * DAY) };
 }
 
-async function countWithChange(db: Db, table: PgTable, createdAt: AnyPgColumn) {
-  const { recent, previous } = windows();
-  const [row] = await db
-    .select({
-      total: count(),
-      recent: sql<number>`count(*) filter (where ${createdAt} >= ${recent})::int`,
-      previous: sql<number>`count(*) filter (where ${createdAt} >= ${previous} and ${createdAt} < ${recent})::int`,
-    })
-    .from(table);
+async function countWithChange(db: Db, of: 'users' | 'restaurants') {
+  const row = await createdCounts(db, of, windows());
   return { total: row.total, change: percentChange(row.recent, row.previous) };
 }
 
@@ -63,7 +53,7 @@ export const dashboardHandlers: Handlers = {
   },
 
   async getTotalUsers(req) {
-    const { total, change } = await countWithChange(req.server.db, users, users.createdAt);
+    const { total, change } = await countWithChange(req.server.db, 'users');
     return {
       success: true,
       message: 'Total users',
@@ -72,11 +62,7 @@ export const dashboardHandlers: Handlers = {
   },
 
   async getTotalRestaurants(req) {
-    const { total, change } = await countWithChange(
-      req.server.db,
-      restaurants,
-      restaurants.createdAt,
-    );
+    const { total, change } = await countWithChange(req.server.db, 'restaurants');
     return {
       success: true,
       message: 'Total restaurants',
@@ -103,21 +89,7 @@ export const dashboardHandlers: Handlers = {
   },
 
   async getTopRestaurants(req) {
-    const db = req.server.db;
-    const { stats, rating, columns } = allRestaurantFigures(db);
-    const rows = await db
-      .select({
-        id: restaurants.id,
-        name: restaurants.name,
-        logo: restaurants.logo,
-        currency: restaurants.currency,
-        ...columns,
-      })
-      .from(restaurants)
-      .leftJoin(stats, eq(stats.restaurantId, restaurants.id))
-      .leftJoin(rating, eq(rating.restaurantId, restaurants.id))
-      .orderBy(desc(columns.totalBookings), desc(columns.averageRating), restaurants.name)
-      .limit(5);
+    const rows = await topRestaurants(req.server.db, 5);
     return {
       success: true,
       message: 'Top restaurants',
@@ -134,24 +106,7 @@ export const dashboardHandlers: Handlers = {
   },
 
   async listActivityLogs(req) {
-    const db = req.server.db;
-    const { skip = 0, limit = 20 } = req.query;
-    // A view over the audit trail without sign-ins; both queries use its partial index.
-    const activity = sql`${auditEvents.action} NOT LIKE 'auth.%'`;
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(auditEvents)
-        .where(activity)
-        .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
-        .offset(skip)
-        .limit(limit),
-      // Kept by triggers on audit_events (migration 0007), exact, without counting the events.
-      db
-        .select({ total: sql<number>`coalesce(sum(${auditEventCounts.events}), 0)::int` })
-        .from(auditEventCounts)
-        .where(eq(auditEventCounts.kind, 'activity')),
-    ]);
+    const { rows, total } = await listActivity(req.server.db, req.query);
     return {
       status_code: 200,
       success: true,

@@ -8,7 +8,7 @@ import { csvStream, type CsvColumn } from '../lib/csv-export.js';
 import { AUDIT_COLUMNS, auditBatches } from '../queries/audit.js';
 import { BOOKING_COLUMNS, bookingBatches } from '../queries/export-bookings.js';
 import { CONTENT_COLUMNS, contentBatches } from '../queries/content.js';
-import { RESTAURANT_COLUMNS, restaurantBatches } from '../queries/export-lists.js';
+import { RESTAURANT_COLUMNS, restaurantBatches } from '../queries/restaurants.js';
 import { REVIEW_COLUMNS, reviewBatches } from '../queries/reviews.js';
 import { USER_COLUMNS, userBatches } from '../queries/users.js';
 import { referenceBatches, referenceColumns } from '../queries/export-reference.js';

@@ -1,89 +1,44 @@
 /** Restaurants: the list, the detail page, online/featured/commission updates, the name lookup. */
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { menuItems, restaurants, users } from '../db/schema.js';
 import { change, recordChange } from '../lib/audit.js';
 import { badRequest, notFound } from '../lib/http-error.js';
 import { fromMinor } from '../lib/money.js';
-import { iso, likePattern } from '../lib/paging.js';
-import { restaurantFigures, restaurantStatistics } from '../queries/restaurant-stats.js';
-import { restaurantsWhere } from '../queries/restaurants-filter.js';
+import { iso } from '../lib/paging.js';
+import {
+  listRestaurants,
+  lockRestaurant,
+  restaurantById,
+  restaurantDetails,
+  restaurantListItem,
+  searchRestaurantNames,
+  setRestaurantField,
+  type RestaurantField,
+} from '../queries/restaurants.js';
 import type { Handlers } from './types.js';
-import type { ResultOf } from '../lib/contract-types.js';
 
 export const RESTAURANT_NOT_FOUND = 'Restaurant not found';
-const LOOKUP_LIMIT = 20;
 
-type ListItem = ResultOf<'listRestaurants'>['data'][number];
-
-/** List rows with their booking count, revenue and rating, filtered by `where`. */
-async function restaurantRows(
-  db: Db,
-  where: SQL | undefined,
-  page?: { skip: number; limit: number },
-) {
-  const query = db
-    .select({ restaurant: restaurants, ...restaurantFigures })
-    .from(restaurants)
-    .where(where)
-    .orderBy(desc(restaurants.createdAt), restaurants.id)
-    .$dynamic();
-  const rows = await (page ? query.offset(page.skip).limit(page.limit) : query);
-  return rows.map(({ restaurant: r, totalBookings, earningsMinor, averageRating }): ListItem => ({
-    _id: r.id,
-    name: r.name,
-    address: r.address,
-    email: r.email,
-    createdAt: iso(r.createdAt),
-    platformCommission: r.platformCommission,
-    online: r.online,
-    isFeatured: r.isFeatured,
-    profilePicture: r.logo,
-    averageRating: Number(averageRating),
-    totalBookings,
-    totalEarnings: fromMinor(Number(earningsMinor), r.currency),
-    currency: r.currency,
-  }));
-}
-
-const MESSAGES = {
+const MESSAGES: Record<RestaurantField, string> = {
   online: 'Restaurant status updated successfully',
   isFeatured: 'Restaurant featured status updated successfully',
   platformCommission: 'Restaurant commission updated successfully',
-} as const;
+};
 
 export const restaurantsHandlers: Handlers = {
   async listRestaurants(req) {
-    const db = req.server.db;
-    const { skip = 0, limit = 10 } = req.query;
-    const where = restaurantsWhere(req.query);
-    const [rows, [{ total }]] = await Promise.all([
-      restaurantRows(db, where, { skip, limit }),
-      db.select({ total: count() }).from(restaurants).where(where),
-    ]);
-    return { success: true, message: 'Restaurants', count: total, data: rows };
+    const { total, data } = await listRestaurants(req.server.db, req.query);
+    return { success: true, message: 'Restaurants', count: total, data };
   },
 
   async getRestaurant(req) {
     const db = req.server.db;
-    const [restaurant] = await db
-      .select()
-      .from(restaurants)
-      .where(eq(restaurants.id, req.params.id));
+    const restaurant = await restaurantById(db, req.params.id);
     if (!restaurant) throw notFound(RESTAURANT_NOT_FOUND);
-    const [[owner], staff, stats, [{ menuItemCount }]] = await Promise.all([
-      db.select().from(users).where(eq(users.id, restaurant.ownerId)),
-      db
-        .select()
-        .from(users)
-        .where(and(eq(users.restaurantId, restaurant.id), eq(users.role, 'staff')))
-        .orderBy(asc(users.createdAt), users.id),
-      restaurantStatistics(db, restaurant.id),
-      db
-        .select({ menuItemCount: count() })
-        .from(menuItems)
-        .where(eq(menuItems.restaurantId, restaurant.id)),
-    ]);
+    const {
+      owner,
+      staff,
+      statistics: stats,
+      menuItemCount,
+    } = await restaurantDetails(db, restaurant);
     const money = (minor: string) => fromMinor(Number(minor), restaurant.currency);
     return {
       success: true,
@@ -112,7 +67,7 @@ export const restaurantsHandlers: Handlers = {
             email: member.email,
             phoneNo: member.phoneNo,
             role: member.role,
-            subRole: (member.subRole ?? 'other') as 'other',
+            subRole: member.subRole ?? 'other',
           })),
           statistics: {
             restaurant_Revenue: money(stats.revenue),
@@ -141,7 +96,7 @@ export const restaurantsHandlers: Handlers = {
       isFeatured?: boolean;
       platformCommission?: number;
     };
-    const field = (Object.keys(MESSAGES) as (keyof typeof MESSAGES)[]).find(
+    const field = (Object.keys(MESSAGES) as RestaurantField[]).find(
       (key) => body[key] !== undefined,
     );
     if (!field) throw badRequest('Send one of online, isFeatured or platformCommission');
@@ -156,17 +111,10 @@ export const restaurantsHandlers: Handlers = {
       }
     }
     await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(restaurants)
-        .where(eq(restaurants.id, req.params.id))
-        .for('update');
+      const current = await lockRestaurant(tx, req.params.id);
       if (!current) throw notFound(RESTAURANT_NOT_FOUND);
       if (current[field] === value) return;
-      await tx
-        .update(restaurants)
-        .set({ [field]: value })
-        .where(eq(restaurants.id, current.id));
+      await setRestaurantField(tx, current.id, field, value!);
       await recordChange(tx, {
         request: req,
         action: 'restaurant.update',
@@ -174,18 +122,12 @@ export const restaurantsHandlers: Handlers = {
         changes: [change(field, current[field] ?? null, value ?? null)],
       });
     });
-    const [row] = await restaurantRows(db, eq(restaurants.id, req.params.id));
-    return { success: true, message: MESSAGES[field], data: row };
+    const row = await restaurantListItem(db, req.params.id);
+    return { success: true, message: MESSAGES[field], data: row! };
   },
 
   async searchRestaurants(req) {
-    const pattern = likePattern(req.query.search);
-    const rows = await req.server.db
-      .select({ _id: restaurants.id, name: restaurants.name })
-      .from(restaurants)
-      .where(pattern ? ilike(restaurants.name, pattern) : undefined)
-      .orderBy(asc(restaurants.name), restaurants.id)
-      .limit(LOOKUP_LIMIT);
+    const rows = await searchRestaurantNames(req.server.db, req.query.search);
     return { success: true, message: 'Restaurants', data: rows };
   },
 };
