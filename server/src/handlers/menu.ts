@@ -4,28 +4,30 @@
  * stored, and a row whose name the restaurant already has (case-insensitively) is refused with
  * 409, so retrying a row never duplicates it.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import {
-  menuItemImages,
-  menuItemIngredients,
-  menuItems,
-  referenceItems,
-  restaurants,
-} from '../db/schema.js';
+import { conflictOnDuplicate } from '../db/pg-error.js';
 import { change, money, recordChange } from '../lib/audit.js';
+import type { BodyOf } from '../lib/contract-types.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.js';
 import { checkImage, storeImage } from '../lib/images.js';
 import { toMinor } from '../lib/money.js';
-import { uploadedFiles } from '../lib/multipart.js';
-import { menuItemDtos } from '../queries/menu-items.js';
+import { MAX_IMAGES, uploadedFiles } from '../lib/multipart.js';
+import {
+  createIngredients,
+  ingredientsByName,
+  insertMenuItem,
+  isMenuItemNameTaken,
+  listMenuItems,
+  referenceByName,
+  type Ingredient,
+  type IngredientRole,
+} from '../queries/menu.js';
+import { RESTAURANT_NOT_FOUND, restaurantById } from '../queries/restaurants.js';
 import type { Handlers } from './types.js';
-import type { BodyOf } from '../lib/contract-types.js';
 
 type Upload = BodyOf<'createMenuItem'>;
 type Extra = { name: string; price: number | string; field: string };
-type Ingredient = typeof referenceItems.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Pick<Db, 'select' | 'insert'>;
 
 const list = (value: unknown): string[] =>
   value === undefined || value === null ? [] : (Array.isArray(value) ? value : [value]).map(String);
@@ -75,17 +77,6 @@ function minorOf(amount: number | string, currency: string, field: string): numb
   return minor;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (
-    let e = error as { code?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
 const duplicateMessage = (name: string) =>
   `A menu item named "${name}" already exists for this restaurant`;
 
@@ -106,30 +97,11 @@ async function resolveIngredients(
     ...newNames,
     ...extras.map((e) => e.name),
   ]);
-  const byName = async () => {
-    if (allNames.length === 0) return new Map<string, Ingredient>();
-    const rows = await tx
-      .select()
-      .from(referenceItems)
-      .where(
-        and(
-          eq(referenceItems.kind, 'ingredient'),
-          inArray(
-            sql`lower(${referenceItems.name})`,
-            allNames.map((n) => n.toLowerCase()),
-          ),
-        ),
-      );
-    return new Map(rows.map((row) => [row.name.toLowerCase(), row]));
-  };
-  const existing = await byName();
+  const existing = await ingredientsByName(tx, allNames);
   const missing = newNames.filter((name) => !existing.has(name.toLowerCase()));
   if (missing.length === 0) return existing;
-  await tx
-    .insert(referenceItems)
-    .values(missing.map((name) => ({ kind: 'ingredient', name, addedById })))
-    .onConflictDoNothing();
-  return byName();
+  await createIngredients(tx, missing, addedById);
+  return ingredientsByName(tx, allNames);
 }
 
 function pick(found: Map<string, Ingredient>, names: string[], field: string): Ingredient[] {
@@ -157,16 +129,14 @@ export const menuHandlers: Handlers = {
       ...readExtras(body.newExtraIngredients, 'newExtraIngredients'),
     ];
     const files = uploadedFiles(req, 'media');
-    if (files.length > 5) throw new HttpError(413, 'media: at most 5 images per menu item');
+    if (files.length > MAX_IMAGES)
+      throw new HttpError(413, `media: at most ${MAX_IMAGES} images per menu item`);
     files.forEach((file) => checkImage(file));
 
     const db = req.server.db;
-    const created = await db
-      .transaction(async (tx) => {
-        const [restaurant] = await tx
-          .select()
-          .from(restaurants)
-          .where(eq(restaurants.id, body.restaurant));
+    const created = await conflictOnDuplicate(
+      db.transaction(async (tx) => {
+        const restaurant = await restaurantById(tx, body.restaurant);
         if (!restaurant) throw notFound(`restaurant: no restaurant with the ID ${body.restaurant}`);
         const currency = restaurant.currency;
         const itemPrice = minorOf(body.itemPrice, currency, 'itemPrice');
@@ -181,32 +151,16 @@ export const menuHandlers: Handlers = {
           minorOf(extra.price, currency, `${extra.field} (${extra.name})`),
         );
 
-        const [duplicate] = await tx
-          .select({ id: menuItems.id })
-          .from(menuItems)
-          .where(
-            and(
-              eq(menuItems.restaurantId, restaurant.id),
-              sql`lower(${menuItems.name}) = ${itemName.toLowerCase()}`,
-            ),
-          );
-        if (duplicate) throw conflict(duplicateMessage(itemName));
+        if (await isMenuItemNameTaken(tx, restaurant.id, itemName))
+          throw conflict(duplicateMessage(itemName));
 
-        const [category] = await tx
-          .select()
-          .from(referenceItems)
-          .where(
-            and(
-              eq(referenceItems.kind, 'category'),
-              sql`lower(${referenceItems.name}) = ${categoryName.toLowerCase()}`,
-            ),
-          );
+        const category = await referenceByName(tx, 'category', categoryName);
         if (!category) throw notFound(`category: the category "${categoryName}" does not exist`);
         if (!category.status)
           throw badRequest(`category: the category "${category.name}" is inactive`);
 
         const found = await resolveIngredients(tx, body, extras, req.user.id);
-        const roles: { ingredientId: string; role: string; price: number | null }[] = [];
+        const roles: IngredientRole[] = [];
         const add = (rows: Ingredient[], role: string) => {
           for (const row of rows) {
             if (!roles.some((r) => r.ingredientId === row.id && r.role === role)) {
@@ -228,28 +182,22 @@ export const menuHandlers: Handlers = {
           }
         });
 
-        const [item] = await tx
-          .insert(menuItems)
-          .values({
+        const imageIds: string[] = [];
+        for (const file of files) imageIds.push((await storeImage(tx, file)).id);
+        const { row: item, dto } = await insertMenuItem(
+          tx,
+          {
             restaurantId: restaurant.id,
             categoryId: category.id,
             name: itemName,
             itemPrice,
             discountedPrice,
             itemDetail: (body.itemDetail ?? '').trim(),
-          })
-          .returning();
-        if (roles.length) {
-          await tx
-            .insert(menuItemIngredients)
-            .values(roles.map((r) => ({ ...r, menuItemId: item.id })));
-        }
-        for (const [position, file] of files.entries()) {
-          const image = await storeImage(tx, file);
-          await tx
-            .insert(menuItemImages)
-            .values({ menuItemId: item.id, imageId: image.id, position });
-        }
+          },
+          roles,
+          imageIds,
+          currency,
+        );
         await recordChange(tx, {
           request: req,
           action: 'menu.bulk_item',
@@ -265,14 +213,11 @@ export const menuHandlers: Handlers = {
           ],
           details: { restaurantId: restaurant.id, restaurantName: restaurant.name },
         });
-        const [dto] = await menuItemDtos(tx, [item], currency);
         return dto;
-      })
-      .catch((error: unknown) => {
-        // Two uploads of the same row at once: the unique index refuses the second.
-        if (isUniqueViolation(error)) throw conflict(duplicateMessage(itemName));
-        throw error;
-      });
+      }),
+      // Two uploads of the same row at once: the unique index refuses the second.
+      duplicateMessage(itemName),
+    );
     return reply
       .code(201)
       .send({ success: true, message: 'Menu item created successfully', data: created });
@@ -280,24 +225,9 @@ export const menuHandlers: Handlers = {
 
   async listRestaurantMenuItems(req) {
     const db = req.server.db;
-    const { skip = 0, limit = 10 } = req.query;
-    const [restaurant] = await db
-      .select()
-      .from(restaurants)
-      .where(eq(restaurants.id, req.params.id));
-    if (!restaurant) throw notFound('Restaurant not found');
-    const where = eq(menuItems.restaurantId, restaurant.id);
-    const [[{ total }], rows] = await Promise.all([
-      db.select({ total: count() }).from(menuItems).where(where),
-      db
-        .select()
-        .from(menuItems)
-        .where(where)
-        .orderBy(desc(menuItems.createdAt), desc(menuItems.id))
-        .offset(skip)
-        .limit(limit),
-    ]);
-    const data = await menuItemDtos(db, rows, restaurant.currency);
+    const restaurant = await restaurantById(db, req.params.id);
+    if (!restaurant) throw notFound(RESTAURANT_NOT_FOUND);
+    const { total, data } = await listMenuItems(db, restaurant, req.query);
     return { success: true, message: 'Menu items', count: total, data };
   },
 };

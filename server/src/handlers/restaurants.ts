@@ -5,6 +5,7 @@ import { fromMinor } from '../lib/money.js';
 import { iso } from '../lib/paging.js';
 import {
   listRestaurants,
+  RESTAURANT_NOT_FOUND,
   lockRestaurant,
   restaurantById,
   restaurantDetails,
@@ -14,8 +15,6 @@ import {
   type RestaurantField,
 } from '../queries/restaurants.js';
 import type { Handlers } from './types.js';
-
-export const RESTAURANT_NOT_FOUND = 'Restaurant not found';
 
 const MESSAGES: Record<RestaurantField, string> = {
   online: 'Restaurant status updated successfully',

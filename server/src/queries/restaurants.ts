@@ -28,6 +28,8 @@ type ListItem = ResultOf<'listRestaurants'>['data'][number];
 /** The fields a restaurant's update changes, one per call. */
 export type RestaurantField = 'online' | 'isFeatured' | 'platformCommission';
 
+/** The answer to an id that names no restaurant (restaurant and menu operations). */
+export const RESTAURANT_NOT_FOUND = 'Restaurant not found';
 const LOOKUP_LIMIT = 20;
 
 /** Name contains the text; online, featured; created on a UTC day (400 for another value). */
