@@ -36,7 +36,8 @@ const TARGETS = {
     tests: ['src/components/list/list-url.test.ts'],
   },
   refunds: {
-    mutate: ['server/src/handlers/refunds.ts'],
+    // The handler's rules and the refunds area's conditional updates (queries/refunds.ts).
+    mutate: ['server/src/handlers/refunds.ts', 'server/src/queries/refunds.ts'],
     project: 'server',
     tests: ['server/test/refunds.test.ts', 'server/test/refunds-concurrency.test.ts'],
     database: true,

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { bookings, restaurants } from '../src/db/schema.js';
-import { bookingBatches } from '../src/queries/export-bookings.js';
+import { bookingBatches } from '../src/queries/bookings.js';
 import { restaurantBatches } from '../src/queries/restaurants.js';
 import { userBatches } from '../src/queries/users.js';
 import { latestEvent } from './helpers/audit.js';

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { auditEvents, bookings, orders, refunds } from '../src/db/schema.js';
 import { latestActivity, latestEvent } from './helpers/audit.js';
 import { isRefundEligible, REFUND_MESSAGES } from '../src/handlers/refunds.js';
-import { BOOKING_NOT_FOUND } from '../src/handlers/bookings.js';
+import { BOOKING_NOT_FOUND } from '../src/queries/bookings.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
 import { createBookingFixture } from './helpers/booking-fixture.js';

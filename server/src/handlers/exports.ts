@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordChange } from '../lib/audit.js';
 import { csvStream, type CsvColumn } from '../lib/csv-export.js';
 import { AUDIT_COLUMNS, auditBatches } from '../queries/audit.js';
-import { BOOKING_COLUMNS, bookingBatches } from '../queries/export-bookings.js';
+import { BOOKING_COLUMNS, bookingBatches } from '../queries/bookings.js';
 import { CONTENT_COLUMNS, contentBatches } from '../queries/content.js';
 import { RESTAURANT_COLUMNS, restaurantBatches } from '../queries/restaurants.js';
 import { REVIEW_COLUMNS, reviewBatches } from '../queries/reviews.js';

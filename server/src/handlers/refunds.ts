@@ -7,17 +7,21 @@
  * Idempotency-Key makes a retry return the first result.
  */
 import { createHash } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
-import { bookings, orders, refunds, type Booking, type Order } from '../db/schema.js';
 import { change, money, recordChange } from '../lib/audit.js';
+import type { BodyOf, ResultOf } from '../lib/contract-types.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.js';
 import { exponentOf, fromMinor, toMinor } from '../lib/money.js';
-import { loadBookingView, loadRefundView } from '../queries/booking-view.js';
-import { BOOKING_NOT_FOUND } from './bookings.js';
+import { BOOKING_NOT_FOUND, loadBookingView } from '../queries/bookings.js';
+import {
+  applyRefund,
+  loadRefundView,
+  loadTarget,
+  orderCount,
+  refundByKey,
+  type Target,
+} from '../queries/refunds.js';
 import type { Handlers } from './types.js';
-import type { BodyOf, ResultOf } from '../lib/contract-types.js';
 
 export const REFUND_MESSAGES = {
   notPositive: 'Refund amount must be greater than 0',
@@ -30,7 +34,6 @@ export const REFUND_MESSAGES = {
   keyReused: 'This Idempotency-Key was already used with a different request',
 } as const;
 
-type Target = { kind: 'order'; id: string } | { kind: 'booking'; id: string };
 type ReasonCode = NonNullable<BodyOf<'refundOrder'>['reasonCode']>;
 /** What the admin sends besides the amount: why (a code) and an optional note. */
 type Why = { reasonCode?: ReasonCode; note?: string };
@@ -101,29 +104,10 @@ async function result(
 
 /** The first result of a request with this key, a 409 for another body, or undefined. */
 async function replay(req: FastifyRequest, key: string, hash: string, message: string) {
-  const [first] = await req.server.db
-    .select({ id: refunds.id, requestHash: refunds.requestHash })
-    .from(refunds)
-    .where(eq(refunds.idempotencyKey, key));
+  const first = await refundByKey(req.server.db, key);
   if (!first) return undefined;
   if (first.requestHash !== hash) throw conflict(REFUND_MESSAGES.keyReused);
   return result(req, first.id, message);
-}
-
-async function loadTarget(
-  db: Db,
-  target: Target,
-): Promise<{ booking: Booking; order?: Order } | undefined> {
-  if (target.kind === 'booking') {
-    const [booking] = await db.select().from(bookings).where(eq(bookings.id, target.id));
-    return booking && { booking };
-  }
-  const [row] = await db
-    .select({ booking: bookings, order: orders })
-    .from(orders)
-    .innerJoin(bookings, eq(bookings.id, orders.bookingId))
-    .where(eq(orders.id, target.id));
-  return row;
 }
 
 /** Thrown inside the transaction when the conditional update found no room; rolls it back. */
@@ -155,68 +139,25 @@ async function processRefund(
   if (!found)
     throw notFound(target.kind === 'order' ? REFUND_MESSAGES.orderNotFound : BOOKING_NOT_FOUND);
   const { booking, order } = found;
-  if (!order) {
-    const [{ n }] = await db
-      .select({ n: count() })
-      .from(orders)
-      .where(eq(orders.bookingId, booking.id));
-    if (n > 0) throw badRequest(REFUND_MESSAGES.hasOrders);
-  }
+  if (!order && (await orderCount(db, booking.id)) > 0) throw badRequest(REFUND_MESSAGES.hasOrders);
   const { currency } = booking;
   const minor = amountToMinor(amount, currency);
 
   let refundId: string;
   try {
     refundId = await db.transaction(async (tx) => {
-      let orderRefunded = 0;
-      if (order) {
-        const updated = await tx
-          .update(orders)
-          .set({ refunded: sql`${orders.refunded} + ${minor}` })
-          .where(
-            and(eq(orders.id, order.id), sql`${orders.refunded} + ${minor} <= ${orders.total}`),
-          )
-          .returning({ refunded: orders.refunded });
-        if (!updated.length) throw new NoBalance();
-        orderRefunded = updated[0].refunded;
-      }
-      // SET expressions read the row as it was before this update.
-      const updatedBooking = await tx
-        .update(bookings)
-        .set({
-          refundedTotal: sql`${bookings.refundedTotal} + ${minor}`,
-          netPayout: sql`greatest(0, ${bookings.total} - ${bookings.fee} - ${bookings.refundedTotal} - ${minor})`,
-          refundProcessed: true,
-          paymentStatus: sql`case when ${bookings.refundedTotal} + ${minor} >= ${bookings.total} then 'Refund' else ${bookings.paymentStatus} end`,
-        })
-        .where(
-          and(
-            eq(bookings.id, booking.id),
-            sql`${bookings.refundedTotal} + ${minor} <= ${bookings.total}`,
-            sql`lower(${bookings.status}) <> 'cancelled'`,
-            sql`lower(${bookings.paymentStatus}) in ('paid', 'completed')`,
-          ),
-        )
-        .returning({
-          refundedTotal: bookings.refundedTotal,
-          paymentStatus: bookings.paymentStatus,
-          netPayout: bookings.netPayout,
-        });
-      if (!updatedBooking.length) throw new NoBalance();
-      const [after] = updatedBooking;
-      const [refund] = await tx
-        .insert(refunds)
-        .values({
-          bookingId: booking.id,
-          orderId: order?.id ?? null,
-          amount: minor,
-          reason: why.note ?? null,
-          reasonCode,
-          processedBy: req.user.id,
-          idempotencyKey: key ?? null,
-          requestHash: hash,
-        })
-        .returning({ id: refunds.id });
+      const applied = await applyRefund(tx, {
+        booking,
+        order,
+        minor,
+        note: why.note ?? null,
+        reasonCode,
+        processedBy: req.user.id,
+        idempotencyKey: key ?? null,
+        requestHash: hash,
+      });
+      if (!applied) throw new NoBalance();
+      const { refundId: id, orderRefunded, booking: after } = applied;
       // The before values are those the conditional updates just replaced.
       const refundedBefore = after.refundedTotal - minor;
       await recordChange(tx, {
@@ -240,14 +181,14 @@ async function processRefund(
           change('note', null, why.note ?? null),
         ],
         details: {
-          refundId: refund.id,
+          refundId: id,
           restaurantId: booking.restaurantId,
           amountText: formatMinor(minor, currency),
           ...(order ? { orderId: order.id, customerName: order.customerName } : {}),
         },
         always: true,
       });
-      return refund.id;
+      return id;
     });
   } catch (error) {
     if (key) {

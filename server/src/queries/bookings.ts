@@ -1,0 +1,284 @@
+/**
+ * Bookings: the filtered list and its export (one condition, one order), a booking in the
+ * contract's shape (one statement for a whole page, never one query per row), its admin notes
+ * and its activities (a view over the audit trail).
+ */
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { fromJsonRow, jsonValue } from '../db/json-row.js';
+import { BATCH_SIZE, keyset, keysetBatches } from '../db/keyset.js';
+import type { Paging } from '../db/paged.js';
+import { queryPrepared } from '../db/prepared.js';
+import {
+  auditEvents,
+  bookings,
+  bookingStats,
+  restaurants,
+  users,
+  type Booking,
+} from '../db/schema.js';
+import { bookingView, type BookingJson, type BookingView } from '../lib/booking-view.js';
+import type { ListFilters } from '../lib/contract-types.js';
+import type { CsvColumn } from '../lib/csv-export.js';
+import { badRequest } from '../lib/http-error.js';
+import { likePattern, utcDayRange } from '../lib/paging.js';
+import { sessionUserJson } from '../auth/sessions.js';
+import { auditOrder } from './audit.js';
+
+/** The answer to an id that names no booking (booking and refund operations). */
+export const BOOKING_NOT_FOUND = 'Booking not found';
+
+/** The list's parameters less paging (what the export takes). */
+type BookingsFilters = ListFilters<'listBookings'>;
+type Reader = Pick<Db, 'select' | 'execute'>;
+
+/**
+ * The list's order, newest arrival first (bookings_list_idx and the per-filter indexes end in
+ * these columns), for the list's statement and its export.
+ */
+const ORDER_COLUMNS = [bookings.arrivalDate, bookings.arrivalTime, bookings.bookingRef];
+const bookingsOrder = keyset(ORDER_COLUMNS.map((column) => ({ column, direction: 'desc' })));
+/** The order by column name (of the table or an alias of it), and reversed. */
+const listOrder = (alias?: string) =>
+  sql.raw(ORDER_COLUMNS.map((c) => `${alias ? `${alias}.` : ''}${c.name} desc`).join(', '));
+const reverseOrder = sql.raw(ORDER_COLUMNS.map((c) => c.name).join(', '));
+
+/** Every searched booking field in one text, as indexed by bookings_search_idx (trigrams). */
+const searchText = sql`(${bookings.bookingRef} || ' ' || ${bookings.firstName} || ' ' || ${bookings.lastName} || ' ' || ${bookings.email})`;
+
+/**
+ * The search: reference, first, last or full name, email, or the restaurant's name contains the
+ * text. Each booking field is part of searchText, so `searchText ILIKE` (served by the trigram
+ * index) is implied by the exact test and only narrows the rows it runs on.
+ */
+function searchCondition(search: string | undefined): SQL | undefined {
+  const pattern = likePattern(search);
+  if (!pattern) return undefined;
+  return or(
+    and(
+      ilike(searchText, pattern),
+      or(
+        ilike(bookings.bookingRef, pattern),
+        ilike(bookings.firstName, pattern),
+        ilike(bookings.lastName, pattern),
+        ilike(sql`${bookings.firstName} || ' ' || ${bookings.lastName}`, pattern),
+        ilike(bookings.email, pattern),
+      ),
+    ),
+    sql`${bookings.restaurantId} = any(array(${sql`select ${restaurants.id} from ${restaurants} where ${ilike(restaurants.name, pattern)}`}))`,
+  );
+}
+
+/** The filters that are one value of a column, on bookings or on its figures per value. */
+function valueFilters(table: typeof bookings | typeof bookingStats, query: BookingsFilters): SQL[] {
+  const conditions: (SQL | undefined)[] = [
+    query.restaurant ? eq(table.restaurantId, query.restaurant) : undefined,
+    query.bookingStatus ? eq(table.status, query.bookingStatus) : undefined,
+    query.paymentStatus
+      ? sql`lower(${table.paymentStatus}) = lower(${query.paymentStatus})`
+      : undefined,
+    query.payoutStatus === undefined ? undefined : eq(table.payout, query.payoutStatus),
+  ];
+  return conditions.filter((c): c is SQL => c !== undefined);
+}
+
+function arrivalDay(query: BookingsFilters): string | undefined {
+  if (!query.arrivalDateTime) return undefined;
+  const range = utcDayRange(query.arrivalDateTime);
+  if (!range) throw badRequest('arrivalDateTime must be a date (YYYY-MM-DD)');
+  return range[0].toISOString().slice(0, 10);
+}
+
+/** The list's condition; `searched` when a search text takes part (the list reads it otherwise). */
+function bookingsWhere(query: BookingsFilters): { where: SQL | undefined; searched: boolean } {
+  const day = arrivalDay(query);
+  const search = searchCondition(query.search);
+  const where = and(
+    search,
+    day ? eq(bookings.arrivalDate, day) : undefined,
+    ...valueFilters(bookings, query),
+  );
+  return { where, searched: search !== undefined };
+}
+
+/**
+ * The CTEs `total` (the number of bookings the filters select, exact at every page) and `page`
+ * (the ids of the page), read only when `allowed` holds.
+ *
+ * With a search text the matches are collected first (trigram index, restaurant index), then
+ * sorted: walking the list's order and testing each row would read every booking when the text
+ * matches few or none. Otherwise the page comes from an index that starts with the filter's
+ * column and goes on in the list's order; without a date the total is a sum over booking_stats
+ * (one row per restaurant and status values, kept by triggers in the same transaction as every
+ * write to bookings), with one a count over that day in bookings_list_idx, which carries the
+ * other filter columns. A page past the middle is read from the other end of the index (the same
+ * rows, reversed; the page is sorted again at the end), so the last page is as quick as the first.
+ */
+function pageCtes(query: BookingsFilters & Paging, where: SQL | undefined, searched: boolean) {
+  const { skip = 0, limit = 10 } = query;
+  const filter = sql`${where ?? sql`true`} and (select ok from allowed)`;
+  if (searched) {
+    return sql`matches as materialized (
+        select ${bookings.id}, ${bookings.arrivalDate}, ${bookings.arrivalTime}, ${bookings.bookingRef}
+        from ${bookings} where ${filter}),
+      total as (select count(*)::int as n from matches),
+      page as (select id from matches order by ${listOrder()} offset ${skip}::int limit ${limit}::int)`;
+  }
+  const total = query.arrivalDateTime
+    ? sql`select count(*)::int as n from ${bookings} where ${filter}`
+    : sql`select coalesce(sum(${bookingStats.bookings}), 0)::int as n from ${bookingStats}
+        where ${and(...valueFilters(bookingStats, query)) ?? sql`true`}`;
+  const n = sql`(select n from total)`;
+  return sql`total as materialized (${total}),
+    page as (
+      (select ${bookings.id} from ${bookings} where ${filter} and ${skip}::int * 2 <= ${n}
+        order by ${listOrder()} offset ${skip}::int limit ${limit}::int)
+      union all
+      (select ${bookings.id} from ${bookings} where ${filter} and ${skip}::int * 2 > ${n}
+        order by ${reverseOrder}
+        offset greatest(${n} - ${skip}::int - ${limit}::int, 0)
+        limit greatest(least(${limit}::int, ${n} - ${skip}::int), 0)))`;
+}
+
+/**
+ * A booking (alias `b`, its restaurant `r`) with everything its view shows, as one JSON value
+ * built by the database: the row, the restaurant's name, the orders with their items, the
+ * refunds with who processed them, and its audit events (its activityLog), each in the order the
+ * view lists them. A page of bookings is then one statement, whatever else it carries.
+ */
+export const bookingJson = sql`json_build_object(
+  'booking', row_to_json(b),
+  'restaurantName', r.name,
+  'orders', coalesce((select json_agg(json_build_object('order', row_to_json(o), 'items',
+      coalesce((select json_agg(i order by i.id) from order_items i where i.order_id = o.id),
+        '[]'::json)) order by o.created_at, o.id)
+    from orders o where o.booking_id = b.id), '[]'::json),
+  'refunds', coalesce((select json_agg(json_build_object('refund', row_to_json(f),
+      'firstName', u.first_name, 'lastName', u.last_name) order by f.created_at, f.id)
+    from refunds f left join users u on u.id = f.processed_by where f.booking_id = b.id),
+    '[]'::json),
+  'events', coalesce((select json_agg(e order by e.created_at, e.id) from audit_events e
+    where e.entity_type = 'booking' and e.entity_id = b.id::text), '[]'::json))`;
+
+/**
+ * One statement (one round trip): the session user of the token (as bearerAuth checks it), the
+ * total and the page's bookings, the page read only when that user may see it.
+ */
+export async function listBookingsWithSession(
+  db: Db,
+  token: string,
+  query: BookingsFilters & Paging,
+) {
+  const { where, searched } = bookingsWhere(query);
+  const [row] = await queryPrepared<{ user: unknown; total: number; data: unknown }>(
+    db,
+    sql`
+      with auth as materialized (select ${sessionUserJson(token)} as u),
+        allowed as materialized (
+          select coalesce(u->>'role' = 'admin' and (u->>'status')::boolean, false) as ok from auth),
+        ${pageCtes(query, where, searched)}
+      select (select u from auth) as "user", (select n from total) as total,
+        (select coalesce(json_agg(${bookingJson} order by ${listOrder('b')}), '[]'::json)
+          from bookings b join restaurants r on r.id = b.restaurant_id
+          -- An array of ids, not a join: the planner cannot tell how many rows the page's limit
+          -- (computed from the total) lets through, and would plan for a tenth of the bookings.
+          where b.id = any(array(select id from page))) as data`,
+  );
+  return {
+    user: row.user ? fromJsonRow(users, jsonValue(row.user)) : undefined,
+    total: row.total,
+    data: jsonValue<BookingJson[]>(row.data).map(bookingView),
+  };
+}
+
+/** The bookings with these ids, in the order of `ids` (unknown ids are left out). */
+export async function loadBookingViews(db: Reader, ids: string[]): Promise<BookingView[]> {
+  if (!ids.length) return [];
+  const { rows } = (await db.execute(sql`
+    select coalesce(json_agg(${bookingJson} order by p.n), '[]'::json) as data
+    from unnest(${sql.param(ids)}::uuid[]) with ordinality p(id, n)
+    join bookings b on b.id = p.id join restaurants r on r.id = b.restaurant_id`)) as unknown as {
+    rows: { data: unknown }[];
+  };
+  return jsonValue<BookingJson[]>(rows[0].data).map(bookingView);
+}
+
+export async function loadBookingView(db: Reader, id: string): Promise<BookingView | undefined> {
+  const [view] = await loadBookingViews(db, [id]);
+  return view;
+}
+
+/** The booking's reference and notes, locked for the notes' update. */
+export async function lockBookingNotes(tx: Pick<Db, 'select'>, id: string) {
+  const [current] = await tx
+    .select({ id: bookings.id, bookingRef: bookings.bookingRef, adminNotes: bookings.adminNotes })
+    .from(bookings)
+    .where(eq(bookings.id, id))
+    .for('update');
+  return current as { id: string; bookingRef: string; adminNotes: string } | undefined;
+}
+
+export async function setBookingNotes(tx: Pick<Db, 'update'>, id: string, adminNotes: string) {
+  await tx.update(bookings).set({ adminNotes }).where(eq(bookings.id, id));
+}
+
+export async function bookingExists(db: Pick<Db, 'select'>, id: string) {
+  const [row] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id));
+  return row !== undefined;
+}
+
+/** The booking's audit events, newest first. */
+export function bookingEvents(db: Pick<Db, 'select'>, id: string) {
+  return db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, 'booking'), eq(auditEvents.entityId, id)))
+    .orderBy(...auditOrder.orderBy);
+}
+
+const money = (minor: (b: Booking) => number) => (row: ExportRow) => ({
+  minor: minor(row.booking),
+  currency: row.booking.currency,
+});
+
+type ExportRow = { booking: Booking; restaurant: string; keys: string[] };
+
+export const BOOKING_COLUMNS: readonly CsvColumn<ExportRow>[] = [
+  { title: 'Booking Ref', value: (r) => r.booking.bookingRef },
+  { title: 'Restaurant', value: (r) => r.restaurant },
+  { title: 'First Name', value: (r) => r.booking.firstName },
+  { title: 'Last Name', value: (r) => r.booking.lastName },
+  { title: 'Email', value: (r) => r.booking.email },
+  { title: 'Phone', value: (r) => r.booking.phone },
+  { title: 'Arrival Date', value: (r) => r.booking.arrivalDate },
+  { title: 'Arrival Time', value: (r) => r.booking.arrivalTime.slice(0, 5) },
+  { title: 'Guests', value: (r) => r.booking.guest },
+  { title: 'Type', value: (r) => r.booking.type },
+  { title: 'Booking Status', value: (r) => r.booking.status },
+  { title: 'Payment Status', value: (r) => r.booking.paymentStatus },
+  { title: 'Payout Status', value: (r) => (r.booking.payout ? 'Deposited' : 'Pending') },
+  { title: 'Payout Date', value: (r) => (r.booking.payout ? r.booking.payoutDateTime : null) },
+  { title: 'Currency', value: (r) => r.booking.currency },
+  { title: 'Total', value: money((b) => b.total) },
+  { title: 'Platform Fee', value: money((b) => b.platformFee) },
+  { title: 'Net Payout', value: money((b) => b.netPayout) },
+  { title: 'Refunded', value: money((b) => b.refundedTotal) },
+  { title: 'Created At', value: (r) => r.booking.createdAt },
+];
+
+/** Every booking the list selects with these parameters, in its order (throws 400 as the list). */
+export function bookingBatches(db: Db, query: BookingsFilters, batchSize = BATCH_SIZE) {
+  const { where } = bookingsWhere(query);
+  return keysetBatches<ExportRow>(
+    (after, limit) =>
+      db
+        .select({ booking: bookings, restaurant: restaurants.name, keys: bookingsOrder.keys })
+        .from(bookings)
+        .innerJoin(restaurants, eq(restaurants.id, bookings.restaurantId))
+        .where(and(where, after))
+        .orderBy(...bookingsOrder.orderBy)
+        .limit(limit),
+    bookingsOrder,
+    batchSize,
+  );
+}
