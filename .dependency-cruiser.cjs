@@ -3,7 +3,12 @@
  * ones after it; a feature uses another feature only through that feature's index.ts; test
  * helpers live in src/test/ and production code never imports them; no import cycles.
  * Test files (*.test.ts[x]) wire whole screens together and are outside the layers.
- * Run by `npm run lint`.
+ *
+ * The server's layers (server/src/): handlers → queries (one module per area, owning its SQL) →
+ * db, lib. A handler holds no query (no Drizzle builder, no SQL, no table but its types) and
+ * uses no other handler; queries, db and lib never reach up.
+ *
+ * The two tiers meet only in common/ and openapi/. Run by `npm run lint`.
  */
 const TEST_FILE = '\\.test\\.tsx?$';
 
@@ -62,8 +67,57 @@ module.exports = {
       name: 'no-circular',
       comment: 'Modules that import each other, directly or around a loop.',
       severity: 'error',
-      from: { path: '^src/' },
+      from: { path: '^(src|server/src)/' },
       to: { circular: true },
+    },
+    {
+      name: 'server-handlers-hold-no-query',
+      comment:
+        "A handler validates, calls its area's queries module, records the change and answers: " +
+        'the query (Drizzle, SQL, tables) lives in server/src/queries/<area>.ts.',
+      severity: 'error',
+      from: { path: '^server/src/handlers/' },
+      to: {
+        path: ['(^|/)node_modules/drizzle-orm/', '^server/src/db/schema\\.ts$'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'server-handler-not-another-handler',
+      comment: 'A handler uses no other handler; what two share lives in queries/ or lib/.',
+      severity: 'error',
+      from: { path: '^server/src/handlers/(?!index\\.ts$)([^/]+)\\.ts$' },
+      to: { path: '^server/src/handlers/', pathNot: '^server/src/handlers/(types|$1)\\.ts$' },
+    },
+    {
+      name: 'server-queries-below-handlers',
+      comment: 'The queries of an area serve handlers; they never import one.',
+      severity: 'error',
+      from: { path: '^server/src/queries/' },
+      to: { path: '^server/src/handlers/' },
+    },
+    {
+      name: 'server-db-lib-at-the-bottom',
+      comment: 'db/ and lib/ are what the queries stand on: they import no handler and no area.',
+      severity: 'error',
+      from: { path: '^server/src/(db|lib)/' },
+      to: { path: '^server/src/(handlers|queries)/' },
+    },
+    {
+      name: 'tiers-meet-in-common',
+      comment:
+        'The server and the SPA import each other only through common/ (and the contract in openapi/).',
+      severity: 'error',
+      from: { path: '^server/' },
+      // csv-cell is the one SPA file the server still reads until it moves to common/.
+      to: { path: '^src/', pathNot: '^src/lib/csv-cell\\.ts$' },
+    },
+    {
+      name: 'spa-not-server',
+      comment: 'The SPA imports nothing of the server (only common/ and openapi/).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
     },
   ],
   options: {
