@@ -1,7 +1,8 @@
 /**
  * Sign-in throttling: 5 failures of one account (or 20 from one address) within 15 minutes make
- * the next attempts a 429 with Retry-After, checked in the database (so every instance on it
- * agrees); a success clears the account's count; the wait ends by itself.
+ * the next attempts a 429 with Retry-After, counted in the database before the password is
+ * checked (so every instance on it agrees, and a burst gets no more than the limit of guesses);
+ * a success clears the account's count; the wait ends by itself.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
@@ -102,9 +103,9 @@ test('the message counts whole minutes', () => {
   expect(tooManyAttempts(0.2).headers).toEqual({ 'retry-after': '1' });
 });
 
-test('a failed sign-in counts only together with its audit event (one transaction)', async () => {
+test('an attempt is counted before its password is checked: one whose audit event fails still counts', async () => {
   const email = 'atomic@example.com';
-  // The audit trail refuses this attempt's event: the whole attempt is undone.
+  // The audit trail refuses this attempt's event: the answer is a 500 and nothing else is written.
   await t.database.db.execute(sql`
     create function refuse_login_failed() returns trigger language plpgsql as $$
     begin
@@ -120,17 +121,26 @@ test('a failed sign-in counts only together with its audit event (one transactio
     await t.database.db.execute(sql`drop trigger refuse_login_failed on audit_events`);
     await t.database.db.execute(sql`drop function refuse_login_failed()`);
   }
+  await expectContract(await login(email, 'wrong', '192.0.2.40'), 'login', 401);
   const rows = await t.database.db
-    .select()
+    .select({ key: loginThrottle.key, failures: loginThrottle.failures })
     .from(loginThrottle)
     .where(inArray(loginThrottle.key, [`account:${email}`, 'address:192.0.2.40']));
-  expect(rows).toEqual([]);
-  // With the audit trail working again the same attempt counts.
-  await expectContract(await login(email, 'wrong', '192.0.2.40'), 'login', 401);
+  expect(rows.sort((x, y) => x.key.localeCompare(y.key))).toEqual([
+    { key: `account:${email}`, failures: 2 },
+    { key: 'address:192.0.2.40', failures: 2 },
+  ]);
+});
+
+test('a right password takes its attempt back from the address', async () => {
+  const address = '192.0.2.50';
+  await expectContract(await login('nobody-here@example.com', 'x', address), 'login', 401);
+  // The owner's password is right (refused as a non-admin): not a guess.
+  await expectContract(await login('owner@example.com', 'owner1234', address), 'login', 403);
   const [row] = await t.database.db
-    .select()
+    .select({ failures: loginThrottle.failures })
     .from(loginThrottle)
-    .where(eq(loginThrottle.key, `account:${email}`));
+    .where(eq(loginThrottle.key, `address:${address}`));
   expect(row.failures).toBe(1);
 });
 
@@ -172,6 +182,25 @@ test('the counts live in the database: a second server instance on it sees them'
       await expectContract(await login(email, 'x', '192.0.2.31', other), 'login', 401);
     await expectContract(await login(email, 'x', '192.0.2.32', other), 'login', 429);
     await expectContract(await login(email, 'x', '192.0.2.33'), 'login', 429);
+  } finally {
+    await other.close();
+  }
+});
+
+test('100 attempts at once for one account on two instances: only the limit get their password checked', async () => {
+  const other = await buildApp({ database: t.database, config: t.app.config });
+  try {
+    const email = 'support@example.com';
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        login(email, 'wrong', `192.0.2.${100 + (i % 50)}`, i % 2 ? other : t.app),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    // A 401 is a password checked and found wrong; every other attempt was refused unchecked.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(95);
+    await expectContract(await login(email, 'support1234', '192.0.2.99'), 'login', 429);
   } finally {
     await other.close();
   }

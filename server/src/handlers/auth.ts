@@ -5,12 +5,7 @@ import { timingDummyHash, verifyPassword } from '../auth/passwords.js';
 import { createSession, revokeSession } from '../auth/sessions.js';
 import { bearerToken, NOT_AUTHORIZED } from '../auth/bearer-auth.js';
 import { recordChange } from '../lib/audit.js';
-import {
-  assertNotThrottled,
-  clearAccount,
-  recordFailure,
-  throttleKeys,
-} from '../auth/login-throttle.js';
+import { countAttempt, forgiveAttempt, throttleKeys } from '../auth/login-throttle.js';
 import type { Handlers } from './types.js';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -24,9 +19,9 @@ export const authHandlers: Handlers = {
   async login(req) {
     const db = req.server.db;
     const email = req.body.email.trim().toLowerCase();
-    // Throttled before any password is hashed (see auth/login-throttle.ts).
+    // Counted, and throttled, before any password is hashed (see auth/login-throttle.ts).
     const keys = throttleKeys(email, req.ip);
-    await assertNotThrottled(db, keys);
+    await countAttempt(db, keys, req.server.config.loginThrottle);
     const user = await userByEmail(db, email);
     // Compare against a dummy hash for an unknown email, so both failures look and time the same.
     const valid = await verifyPassword(
@@ -41,12 +36,10 @@ export const authHandlers: Handlers = {
           : !user.status
             ? new HttpError(403, ACCOUNT_DEACTIVATED)
             : undefined;
-    // The throttle's count, the session and the audit event are one write: none without the others.
+    // The attempt given back, the session and the audit event are one write: none without the others.
     const token = await db.transaction(async (tx) => {
-      if (refusal?.statusCode === 401)
-        await recordFailure(tx, keys, req.server.config.loginThrottle);
       // The password was right: the account's count of failures starts again.
-      else await clearAccount(tx, keys);
+      if (refusal?.statusCode !== 401) await forgiveAttempt(tx, keys);
       if (refusal) {
         // The attempt is recorded under the account it named (if any), never with the password.
         await recordChange(tx, {
