@@ -98,10 +98,12 @@ const TAG_TYPES = [
   'SavedView',
 ] as const;
 
+/** The kinds of cached data; cache-tags.ts says which tags lists provide and writes invalidate. */
+export type TagType = (typeof TAG_TYPES)[number];
+
 /**
  * The one API slice. Features add their endpoints with `api.injectEndpoints` in their own
- * `*-api.ts` file. Lists provide `{ type, id: 'LIST' }` plus one tag per row; mutations
- * invalidate the narrowest tags they change.
+ * `*-api.ts` file, tagging their data by the policy of cache-tags.ts.
  */
 export const api = createApi({
   reducerPath: 'api',

@@ -1,5 +1,6 @@
 /** Saved views of the list screens (shared by every admin): list by screen, create, rename, delete. */
 import { api } from './api';
+import { auditedWrite } from './cache-tags';
 import type {
   CreateSavedViewRequest,
   MessageResponse,
@@ -8,28 +9,32 @@ import type {
   SavedViewScreen,
 } from './types';
 
-const listTag = (screen: SavedViewScreen) => ({ type: 'SavedView' as const, id: screen });
+/** The views of one screen (cached per screen, not as one list). */
+const viewsOf = ({ screen }: { screen: SavedViewScreen }) => [
+  { type: 'SavedView' as const, id: screen },
+];
 
 export const savedViewsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listSavedViews: build.query<SavedViewListResponse, SavedViewScreen>({
       query: (screen) => ({ url: '/admin/saved-views', params: { screen } }),
-      providesTags: (_result, _error, screen) => [listTag(screen)],
+      providesTags: (_result, _error, screen) => viewsOf({ screen }),
     }),
     createSavedView: build.mutation<SavedViewResponse, CreateSavedViewRequest>({
       query: (body) => ({ url: '/admin/saved-views', method: 'POST', body }),
-      invalidatesTags: (_result, error, { screen }) => (error ? [] : [listTag(screen)]),
+      invalidatesTags: auditedWrite(viewsOf),
     }),
     renameSavedView: build.mutation<
       SavedViewResponse,
       { id: string; name: string; screen: SavedViewScreen }
     >({
       query: ({ id, name }) => ({ url: `/admin/saved-views/${id}`, method: 'PUT', body: { name } }),
-      invalidatesTags: (_result, _error, { screen }) => [listTag(screen)],
+      // A refusal may mean the views changed meanwhile (another admin deleted this one).
+      invalidatesTags: auditedWrite(viewsOf, viewsOf),
     }),
     deleteSavedView: build.mutation<MessageResponse, { id: string; screen: SavedViewScreen }>({
       query: ({ id }) => ({ url: `/admin/saved-views/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, { screen }) => [listTag(screen)],
+      invalidatesTags: auditedWrite(viewsOf, viewsOf),
     }),
   }),
 });

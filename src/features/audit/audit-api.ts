@@ -1,12 +1,13 @@
 import { api } from '../../api/api';
+import { ACTIVITY_CHANGED } from '../../api/cache-tags';
 import type { AuditEventListResponse, AuditEventQuery } from '../../api/types';
 
 export const auditApi = api.injectEndpoints({
   endpoints: (build) => ({
     listAuditEvents: build.query<AuditEventListResponse, AuditEventQuery>({
       query: (params) => ({ url: '/admin/audit-logs', params }),
-      // Every write invalidates the activity list; the audit trail is the same events.
-      providesTags: [{ type: 'ActivityLog', id: 'LIST' }],
+      // The audit trail is the activity list's events: every audited write changes it.
+      providesTags: [ACTIVITY_CHANGED],
     }),
   }),
 });

@@ -1,5 +1,6 @@
 import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../api/api';
+import { auditedWrite, listTag, listTags, type Tag } from '../../api/cache-tags';
 import { httpStatus } from '../../api/errors';
 import type {
   BookingActivityListResponse,
@@ -8,7 +9,6 @@ import type {
   BookingRefundRequest,
   BookingResponse,
   OrderRefundRequest,
-  RestaurantDetailResponse,
   RefundResponse,
 } from '../../api/types';
 
@@ -30,27 +30,20 @@ export function shouldTryFallback(error: FetchBaseQueryError): boolean {
   return status === 405 || status >= 500;
 }
 
-const refundTags = (bookingId: string | undefined, restaurantId: string | undefined) => [
-  { type: 'Booking' as const, id: 'LIST' },
-  ...(bookingId
-    ? [
-        { type: 'Booking' as const, id: bookingId },
-        { type: 'BookingActivity' as const, id: bookingId },
-      ]
-    : []),
-  ...(restaurantId ? [{ type: 'Restaurant' as const, id: restaurantId }] : []),
-  { type: 'ActivityLog' as const, id: 'LIST' },
-  'Dashboard' as const,
+/** What a refund changes: the booking, its activities, its restaurant, the dashboard's totals. */
+const refunded = (_arg: unknown, { data: { booking } }: RefundResponse): Tag[] => [
+  listTag('Booking'),
+  { type: 'Booking', id: booking._id },
+  { type: 'BookingActivity', id: booking._id },
+  { type: 'Restaurant', id: booking.restaurant._id },
+  'Dashboard',
 ];
 
 export const bookingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listBookings: build.query<BookingListResponse, BookingListQuery>({
       query: (params) => ({ url: '/admin/bookings', params }),
-      providesTags: (result) => [
-        { type: 'Booking', id: 'LIST' },
-        ...(result?.data ?? []).map((booking) => ({ type: 'Booking' as const, id: booking._id })),
-      ],
+      providesTags: (result) => listTags('Booking', result?.data),
     }),
     getBooking: build.query<BookingResponse, string>({
       query: (id) => `/admin/booking/${id}`,
@@ -66,13 +59,7 @@ export const bookingsApi = api.injectEndpoints({
         method: 'PUT',
         body: { adminNotes },
       }),
-      invalidatesTags: (_result, error, { id }) =>
-        error
-          ? []
-          : [
-              { type: 'Booking', id },
-              { type: 'ActivityLog', id: 'LIST' },
-            ],
+      invalidatesTags: auditedWrite(({ id }) => [{ type: 'Booking', id }]),
     }),
     /** POST admin/orders/refund, then admin/order/refund with the same key when it is missing. */
     refundOrder: build.mutation<RefundResponse, WithKey<OrderRefundRequest>>({
@@ -89,8 +76,7 @@ export const bookingsApi = api.injectEndpoints({
         const second = await baseQuery(request('/admin/order/refund'));
         return second.error ? { error: second.error } : { data: second.data as RefundResponse };
       },
-      invalidatesTags: (result) =>
-        result ? refundTags(result.data.booking._id, result.data.booking.restaurant._id) : [],
+      invalidatesTags: auditedWrite(refunded),
     }),
     refundBooking: build.mutation<RefundResponse, WithKey<BookingRefundRequest>>({
       query: ({ idempotencyKey, ...body }) => ({
@@ -99,13 +85,7 @@ export const bookingsApi = api.injectEndpoints({
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: (result) =>
-        result ? refundTags(result.data.booking._id, result.data.booking.restaurant._id) : [],
-    }),
-    /** The restaurant named by the bookings screen's ?restaurant= (for its title). */
-    getBookingsRestaurant: build.query<RestaurantDetailResponse, string>({
-      query: (id) => `/admin/restaurant/${id}`,
-      providesTags: (_result, _error, id) => [{ type: 'Restaurant', id }],
+      invalidatesTags: auditedWrite(refunded),
     }),
   }),
 });
@@ -117,7 +97,6 @@ export const {
   useUpdateBookingNotesMutation,
   useRefundOrderMutation,
   useRefundBookingMutation,
-  useGetBookingsRestaurantQuery,
 } = bookingsApi;
 
 /** A fresh Idempotency-Key for one refund attempt. */

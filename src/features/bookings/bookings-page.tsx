@@ -3,8 +3,8 @@ import { Flex } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import type { Booking } from '../../api/types';
 import { usePageTitle } from '../../components/page-title';
+import { useGetRestaurantQuery } from '../restaurants';
 import { BookingDetail } from './booking-detail';
-import { useGetBookingsRestaurantQuery } from './bookings-api';
 import { BookingsTable } from './bookings-table';
 import { RefundModal } from './refund-modal';
 import { useViewedBooking } from './use-viewed-booking';
@@ -14,7 +14,7 @@ export default function BookingsPage() {
   const [searchParams] = useSearchParams();
   const restaurantId = searchParams.get('restaurant') ?? undefined;
   const [viewedId, setViewed] = useViewedBooking();
-  const restaurant = useGetBookingsRestaurantQuery(restaurantId ?? '', { skip: !restaurantId });
+  const restaurant = useGetRestaurantQuery(restaurantId ?? '', { skip: !restaurantId });
   const restaurantName = restaurant.data?.data[0]?.restaurantName;
   const [refunding, setRefunding] = useState<Booking | null>(null);
   // Spec 01 §2: the header reads "Booking Management" for the restaurant of ?restaurant=.

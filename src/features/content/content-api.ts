@@ -1,4 +1,5 @@
 import { api } from '../../api/api';
+import { auditedWrite, listTag, listTags } from '../../api/cache-tags';
 import type {
   CreateStaticContentRequest,
   MessageResponse,
@@ -8,16 +9,11 @@ import type {
   UpdateStaticContentRequest,
 } from '../../api/types';
 
-const LIST = { type: 'StaticContent' as const, id: 'LIST' };
-
 export const contentApi = api.injectEndpoints({
   endpoints: (build) => ({
     listStaticContent: build.query<StaticContentListResponse, StaticContentQuery>({
       query: (params) => ({ url: '/static', params }),
-      providesTags: (result) => [
-        LIST,
-        ...(result?.data ?? []).map((row) => ({ type: 'StaticContent' as const, id: row.slug })),
-      ],
+      providesTags: (result) => listTags('StaticContent', result?.data, (row) => row.slug),
     }),
     /** The editor screen reads one page by its slug. */
     getStaticPage: build.query<StaticContentListResponse, string>({
@@ -26,8 +22,7 @@ export const contentApi = api.injectEndpoints({
     }),
     createStaticContent: build.mutation<StaticContentResponse, CreateStaticContentRequest>({
       query: (body) => ({ url: '/static', method: 'POST', body }),
-      invalidatesTags: (_result, error) =>
-        error ? [] : [LIST, { type: 'ActivityLog', id: 'LIST' }],
+      invalidatesTags: auditedWrite(() => [listTag('StaticContent')]),
     }),
     updateStaticContent: build.mutation<
       StaticContentResponse,
@@ -35,17 +30,17 @@ export const contentApi = api.injectEndpoints({
     >({
       query: ({ slug, body }) => ({ url: '/static', method: 'PUT', params: { slug }, body }),
       // A status or type change can move the row in or out of a filtered list.
-      invalidatesTags: (_result, error, { slug }) =>
-        error
-          ? []
-          : [LIST, { type: 'StaticContent', id: slug }, { type: 'ActivityLog', id: 'LIST' }],
+      invalidatesTags: auditedWrite(({ slug }) => [
+        listTag('StaticContent'),
+        { type: 'StaticContent', id: slug },
+      ]),
     }),
     deleteStaticContent: build.mutation<MessageResponse, string>({
       query: (slug) => ({ url: '/static', method: 'DELETE', params: { slug } }),
-      invalidatesTags: (_result, error, slug) =>
-        error
-          ? []
-          : [LIST, { type: 'StaticContent', id: slug }, { type: 'ActivityLog', id: 'LIST' }],
+      invalidatesTags: auditedWrite((slug) => [
+        listTag('StaticContent'),
+        { type: 'StaticContent', id: slug },
+      ]),
     }),
   }),
 });

@@ -1,4 +1,5 @@
 import { api } from '../../api/api';
+import { ACTIVITY_CHANGED } from '../../api/cache-tags';
 import type {
   ActivityLogListResponse,
   ActivityLogQuery,
@@ -40,7 +41,7 @@ export const dashboardApi = api.injectEndpoints({
     }),
     listActivityLogs: build.query<ActivityLogListResponse, ActivityLogQuery | void>({
       query: (args) => ({ url: '/admin/activityLogs', params: args ?? {} }),
-      providesTags: [{ type: 'ActivityLog', id: 'LIST' }],
+      providesTags: [ACTIVITY_CHANGED],
     }),
   }),
 });

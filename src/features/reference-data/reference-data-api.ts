@@ -1,5 +1,6 @@
 /** Endpoints of the six reference lists, one set driven by the entity configuration. */
 import { api } from '../../api/api';
+import { auditedWrite, listTag, listTags } from '../../api/cache-tags';
 import type { MessageResponse } from '../../api/types';
 import type { ReferenceEntityKey } from './reference-entity';
 import { REFERENCE_ENTITIES, type ReferenceRow } from './entities';
@@ -45,13 +46,8 @@ export const referenceDataApi = api.injectEndpoints({
   endpoints: (build) => ({
     listReferenceItems: build.query<ReferenceListResponse, ReferenceListArgs>({
       query: ({ entity, ...params }) => ({ url: REFERENCE_ENTITIES[entity].listUrl, params }),
-      providesTags: (result, _error, { entity }) => {
-        const type = REFERENCE_ENTITIES[entity].tag;
-        return [
-          { type, id: 'LIST' },
-          ...(result?.data ?? []).map((row) => ({ type, id: row._id })),
-        ];
-      },
+      providesTags: (result, _error, { entity }) =>
+        listTags(REFERENCE_ENTITIES[entity].tag, result?.data),
     }),
     saveReferenceItem: build.mutation<ReferenceItemResponse, ReferenceWriteArgs>({
       query: (args) => {
@@ -66,14 +62,9 @@ export const referenceDataApi = api.injectEndpoints({
         };
       },
       // A rename or toggle changes one row; a new entry changes the list.
-      invalidatesTags: (_result, error, { entity, id }) => {
-        if (error) return [];
-        const type = REFERENCE_ENTITIES[entity].tag;
-        return [
-          { type, id: id ?? 'LIST' },
-          { type: 'ActivityLog', id: 'LIST' },
-        ];
-      },
+      invalidatesTags: auditedWrite(({ entity, id }) => [
+        { type: REFERENCE_ENTITIES[entity].tag, id: id ?? 'LIST' },
+      ]),
     }),
     deleteReferenceItem: build.mutation<
       MessageResponse,
@@ -83,13 +74,7 @@ export const referenceDataApi = api.injectEndpoints({
         url: REFERENCE_ENTITIES[entity].itemUrl(id),
         method: 'DELETE',
       }),
-      invalidatesTags: (_result, error, { entity }) =>
-        error
-          ? []
-          : [
-              { type: REFERENCE_ENTITIES[entity].tag, id: 'LIST' },
-              { type: 'ActivityLog', id: 'LIST' },
-            ],
+      invalidatesTags: auditedWrite(({ entity }) => [listTag(REFERENCE_ENTITIES[entity].tag)]),
     }),
   }),
 });

@@ -1,4 +1,5 @@
 import { api } from '../../api/api';
+import { auditedWrite, listTags } from '../../api/cache-tags';
 import type {
   RestaurantDetailResponse,
   RestaurantListQuery,
@@ -11,10 +12,7 @@ export const restaurantsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listRestaurants: build.query<RestaurantListResponse, RestaurantListQuery>({
       query: (params) => ({ url: '/admin/restaurants', params }),
-      providesTags: (result) => [
-        { type: 'Restaurant', id: 'LIST' },
-        ...(result?.data ?? []).map((row) => ({ type: 'Restaurant' as const, id: row._id })),
-      ],
+      providesTags: (result) => listTags('Restaurant', result?.data),
     }),
     getRestaurant: build.query<RestaurantDetailResponse, string>({
       query: (id) => `/admin/restaurant/${id}`,
@@ -23,13 +21,7 @@ export const restaurantsApi = api.injectEndpoints({
     /** One of online, isFeatured or platformCommission per call (spec 01 §7). */
     updateRestaurant: build.mutation<RestaurantResponse, { id: string } & UpdateRestaurantRequest>({
       query: ({ id, ...body }) => ({ url: `/restaurant/${id}`, method: 'PUT', body }),
-      invalidatesTags: (_result, error, { id }) =>
-        error
-          ? []
-          : [
-              { type: 'Restaurant', id },
-              { type: 'ActivityLog', id: 'LIST' },
-            ],
+      invalidatesTags: auditedWrite(({ id }) => [{ type: 'Restaurant', id }]),
     }),
   }),
 });

@@ -1,4 +1,5 @@
 import { api } from '../../api/api';
+import { auditedWrite, listTags } from '../../api/cache-tags';
 import type {
   ReviewListQuery,
   ReviewListResponse,
@@ -10,20 +11,11 @@ export const reviewsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listReviews: build.query<ReviewListResponse, ReviewListQuery>({
       query: (params) => ({ url: '/admin/reviews', params }),
-      providesTags: (result) => [
-        { type: 'Review', id: 'LIST' },
-        ...(result?.data ?? []).map((review) => ({ type: 'Review' as const, id: review._id })),
-      ],
+      providesTags: (result) => listTags('Review', result?.data),
     }),
     updateReviewStatus: build.mutation<ReviewResponse, { id: string; status: ReviewStatus }>({
       query: ({ id, status }) => ({ url: `/admin/review/${id}`, method: 'PUT', body: { status } }),
-      invalidatesTags: (_result, error, { id }) =>
-        error
-          ? []
-          : [
-              { type: 'Review', id },
-              { type: 'ActivityLog', id: 'LIST' },
-            ],
+      invalidatesTags: auditedWrite(({ id }) => [{ type: 'Review', id }]),
     }),
   }),
 });

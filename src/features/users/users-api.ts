@@ -1,4 +1,5 @@
 import { api } from '../../api/api';
+import { auditedWrite, listTags } from '../../api/cache-tags';
 import type {
   ConfigurationResponse,
   UpdateConfigurationRequest,
@@ -11,21 +12,12 @@ export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listUsers: build.query<UserListResponse, UserListQuery>({
       query: (params) => ({ url: '/admin/users', params }),
-      providesTags: (result) => [
-        { type: 'User', id: 'LIST' },
-        ...(result?.data ?? []).map((user) => ({ type: 'User' as const, id: user._id })),
-      ],
+      providesTags: (result) => listTags('User', result?.data),
     }),
     /** Saved on the server (DESIGN.md); the row changes when the list is read again. */
     updateUserStatus: build.mutation<UserResponse, { id: string; status: boolean }>({
       query: ({ id, status }) => ({ url: `/admin/user/${id}`, method: 'PUT', body: { status } }),
-      invalidatesTags: (_result, error, { id }) =>
-        error
-          ? []
-          : [
-              { type: 'User', id },
-              { type: 'ActivityLog', id: 'LIST' },
-            ],
+      invalidatesTags: auditedWrite(({ id }) => [{ type: 'User', id }]),
     }),
     getConfiguration: build.query<ConfigurationResponse, void>({
       query: () => '/configuration',
@@ -33,8 +25,7 @@ export const usersApi = api.injectEndpoints({
     }),
     updateConfiguration: build.mutation<ConfigurationResponse, UpdateConfigurationRequest>({
       query: (body) => ({ url: '/configuration', method: 'PUT', body }),
-      invalidatesTags: (_result, error) =>
-        error ? [] : ['Configuration', { type: 'ActivityLog', id: 'LIST' }],
+      invalidatesTags: auditedWrite(() => ['Configuration']),
     }),
   }),
 });

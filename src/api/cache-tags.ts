@@ -1,0 +1,40 @@
+/**
+ * The cache policy of the API slice: a list provides `{ type, id: 'LIST' }` plus one tag per row;
+ * a write invalidates the narrowest tags it changes, and every write the server audits also
+ * invalidates the activity list (the dashboard's Recent Activity and the audit trail).
+ */
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { TagType } from './api';
+
+/** One tag of the slice: a whole type, or one id (a row, or 'LIST' for a list). */
+export type Tag = TagType | { type: TagType; id: string };
+
+/** The tag of a type's lists (every page, filter and order of it). */
+export const listTag = <T extends TagType>(type: T) => ({ type, id: 'LIST' }) as const;
+
+/** "Recent Activity changed": the activity list, which every audited write adds a row to. */
+export const ACTIVITY_CHANGED = listTag('ActivityLog');
+
+/** The tags a list answer provides: its list tag and one per row (rows are keyed by `_id`). */
+export function listTags<T extends TagType, Row>(
+  type: T,
+  rows: readonly Row[] | undefined,
+  idOf: (row: Row) => string = (row) => (row as { _id: string })._id,
+): Tag[] {
+  return [listTag(type), ...(rows ?? []).map((row) => ({ type, id: idOf(row) }))];
+}
+
+/**
+ * `invalidatesTags` of a write the server audits: the tags it changes, plus the activity list,
+ * once it has succeeded (`changed` sees the successful answer). A refused write changed nothing:
+ * it invalidates the tags of `whenRefused` only (none unless given).
+ */
+export function auditedWrite<Result, Arg>(
+  changed: (arg: Arg, result: Result) => Tag[],
+  whenRefused?: (arg: Arg) => Tag[],
+) {
+  return (result: Result | undefined, error: FetchBaseQueryError | undefined, arg: Arg): Tag[] =>
+    error || result === undefined
+      ? (whenRefused?.(arg) ?? [])
+      : [...changed(arg, result), ACTIVITY_CHANGED];
+}
