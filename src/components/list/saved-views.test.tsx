@@ -4,15 +4,11 @@
  * a duplicate name is refused in the modal; rename; delete asks first; `?view=<id>` applies a
  * view, leaving out what no longer applies, and an unknown id says so.
  */
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { jest } from '@jest/globals';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SavedView } from '../../api/types';
 import { adminUser, mockApi, reply, sessionCheckOk } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
-
-jest.setTimeout(240_000);
-configure({ asyncUtilTimeout: 60_000 });
 
 const support = {
   _id: '5a7e0c1d-2b3f-4e6a-8c9d-0e1f2a3b4c5d',
