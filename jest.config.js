@@ -16,8 +16,10 @@ const requiredEsm = ['content-disposition', 'cookie'];
 const swcCjs = ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }];
 
 export default {
-  // Global only (jest ignores it per project): cloning a test database takes seconds on a busy machine.
-  testTimeout: 60_000,
+  // Global only (jest ignores it per project), for the slowest of both: a component test renders
+  // whole screens in jsdom (antd's first load alone takes seconds) and a server test clones a
+  // database, each on a busy machine. Test files set no timeouts of their own.
+  testTimeout: 240_000,
   projects: [
     {
       displayName: 'server',

@@ -3,14 +3,9 @@
  * screen's own call, answered by the server, shows the server's rows. The screens' other tests
  * answer with mocks checked against the contract (src/test/mock-api.ts).
  */
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import { startRealServer, type RealServer } from '../test/real-server';
 import { renderApp } from '../test/render-app';
-
-jest.setTimeout(240_000);
-// The first render loads antd lazily, which is slow on a busy machine.
-configure({ asyncUtilTimeout: 60_000 });
 
 const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
 type Row = Record<string, unknown>;

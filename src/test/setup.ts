@@ -1,10 +1,11 @@
 import '@testing-library/jest-dom/jest-globals';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, jest } from '@jest/globals';
+import { afterEach } from '@jest/globals';
 
-// The first render of a lazily loaded page loads antd (all of it, as CommonJS) in jsdom.
-configure({ asyncUtilTimeout: 10_000 });
-jest.setTimeout(60_000);
+// The first render of a lazily loaded page loads antd (all of it, as CommonJS) in jsdom, and a
+// screen's later renders take seconds: on a busy machine the first render alone has taken
+// most of a minute, so a wait gives up after two (testTimeout in jest.config.js allows four).
+configure({ asyncUtilTimeout: 120_000 });
 
 // antd reads media queries (grid, Sider breakpoints) and computed styles that jsdom lacks.
 const DESKTOP_WIDTH = 1280;

@@ -1,5 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditEvent, AuditEventListResponse } from '../../api/types';
 import {
@@ -11,10 +10,6 @@ import {
   type MockReply,
 } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
-
-jest.setTimeout(240_000);
-// The first render loads antd lazily, which is slow on a busy machine.
-configure({ asyncUtilTimeout: 60_000 });
 
 const ADA = '4f1c2a9e-7d3b-4c55-9a61-0d2e8b7f6a10';
 const RESTAURANT = '9b2f4e1c-3a5d-4e6f-8a7b-1c2d3e4f5a6b';

@@ -16,9 +16,6 @@ import { renderApp } from '../../test/render-app';
 import { bookingFixture, restaurantFixture, testId } from '../../test/booking-fixtures';
 import { dialogTitled } from '../../test/dialogs';
 
-// The first render of a file loads antd in jsdom, which is slow on a busy machine.
-jest.setTimeout(180_000);
-
 /** A booking with one order of 22.00 USD, paid by card. */
 function makeBooking(n: number, overrides: Partial<Booking> = {}): Booking {
   return bookingFixture(n, {

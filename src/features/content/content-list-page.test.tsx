@@ -1,12 +1,9 @@
-import { afterEach, jest } from '@jest/globals';
+import { afterEach } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NETWORK_ERROR, offContract, reply } from '../../test/mock-api';
 import { adminUser, renderApp } from '../../test/render-app';
 import { contentRow, contentServer, deferred } from '../../test/content-test-server';
-
-// The first render of a file loads antd in jsdom, which is slow on a busy machine.
-jest.setTimeout(90_000);
 
 // Each render adds antd's style sheets to <head>, which jsdom's getComputedStyle reads in full.
 afterEach(() => {

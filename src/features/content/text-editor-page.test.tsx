@@ -1,4 +1,4 @@
-import { afterEach, jest } from '@jest/globals';
+import { afterEach } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -9,9 +9,6 @@ import { offContract, reply } from '../../test/mock-api';
 import { adminUser, renderApp } from '../../test/render-app';
 import { contentServer, deferred, editorPages } from '../../test/content-test-server';
 import TextEditorPage from './text-editor-page';
-
-// The first render of a file loads antd and Quill in jsdom, which is slow on a busy machine.
-jest.setTimeout(90_000);
 
 // Each render adds antd's style sheets to <head>; jsdom's getComputedStyle (which Quill and antd
 // call often) reads them all, so later tests would slow down without this.

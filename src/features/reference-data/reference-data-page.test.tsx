@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { jest } from '@jest/globals';
 import userEvent from '@testing-library/user-event';
 import {
@@ -15,10 +15,6 @@ import {
   type MockRequest,
 } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
-
-jest.setTimeout(240_000);
-// The first render loads antd lazily, which is slow on a busy machine.
-configure({ asyncUtilTimeout: 60_000 });
 
 type Row = Record<string, unknown> & { _id: string; name: string };
 const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;

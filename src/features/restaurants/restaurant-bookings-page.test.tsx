@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { jest } from '@jest/globals';
 import userEvent from '@testing-library/user-event';
 import type { Booking } from '../../api/types';
 import {
@@ -15,9 +14,6 @@ import {
 import { renderApp } from '../../test/render-app';
 import { bookingFixture, restaurantFixture, testId } from '../../test/booking-fixtures';
 import { dialogTitled } from '../../test/dialogs';
-
-// The first render of a file loads antd in jsdom, which is slow on a busy machine.
-jest.setTimeout(180_000);
 
 const RID = testId(900);
 

@@ -15,9 +15,6 @@ import {
 } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
-// The first render of a file loads antd in jsdom, which is slow on a busy machine.
-jest.setTimeout(180_000);
-
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const restaurants: RestaurantListItem[] = Array.from({ length: 12 }, (_, i) => ({

@@ -1,5 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   adminUser,
@@ -11,10 +10,6 @@ import {
   type MockReply,
 } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
-
-jest.setTimeout(240_000);
-// The first render loads antd lazily, which is slow on a busy machine.
-configure({ asyncUtilTimeout: 60_000 });
 
 const statuses = ['pending', 'approved', 'rejected'] as const;
 const reviews = Array.from({ length: 3 }, (_, i) => ({

@@ -1,5 +1,4 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { jest } from '@jest/globals';
 import userEvent from '@testing-library/user-event';
 import {
   adminUser,
@@ -81,9 +80,6 @@ function usersServer(options: ServerOptions = {}) {
   });
   return { ...mock, rows };
 }
-
-// The first render of a file loads antd in jsdom, which is slow on a busy machine.
-jest.setTimeout(90_000);
 
 const open = (path = '/admin/users') => renderApp(path, { storedUser: adminUser });
 const setup = () => userEvent.setup({ delay: null });
