@@ -23,6 +23,9 @@ export function renderApp(path: string, { storedUser, token = 'token-1' }: Rende
 
 export { adminUser };
 
+/** The whole app at `path`, signed in as the admin (the stored session is checked at start). */
+export const openAsAdmin = (path: string) => renderApp(path, { storedUser: adminUser });
+
 /** Lets pending promises and timers of a finished request settle. */
 export async function flush() {
   await act(async () => {

@@ -5,10 +5,10 @@
  * view, leaving out what no longer applies, and an unknown id says so.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { SavedView } from '../../api/types';
 import { adminUser, mockApi, reply, sessionCheckOk } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
+import { setupUser } from '../../test/screen';
 
 const support = {
   _id: '5a7e0c1d-2b3f-4e6a-8c9d-0e1f2a3b4c5d',
@@ -81,7 +81,6 @@ function server(initial: SavedView[]) {
   });
 }
 
-const setup = () => userEvent.setup({ delay: null });
 const locationOf = (router: { state: { location: { search: string } } }) =>
   Object.fromEntries(new URLSearchParams(router.state.location.search));
 const select = () => screen.getByRole('combobox', { name: 'Saved views' });
@@ -90,7 +89,7 @@ it('lists the views with their creator and applies the chosen one to the URL', a
   const { calls } = server([view(1, 'Low ratings', { rating: '1', search: 'bistro' })]);
   const { router } = renderApp('/admin/reviews?status=approved&page=3', { storedUser: adminUser });
   await screen.findByText('No reviews found').catch(() => undefined);
-  const user = setup();
+  const user = setupUser();
   await user.click(await screen.findByRole('combobox', { name: 'Saved views' }));
   const option = (await screen.findAllByText('Low ratings')).find((node) =>
     node.closest('.ant-select-item-option'),
@@ -122,7 +121,7 @@ it('lists the views with their creator and applies the chosen one to the URL', a
 it('saves the current search and filters under a name; a duplicate name is refused', async () => {
   const { calls } = server([view(1, 'Pending', { status: 'pending' })]);
   renderApp('/admin/reviews?status=approved&rating=4&search=%20cafe%20', { storedUser: adminUser });
-  const user = setup();
+  const user = setupUser();
   await user.click(await screen.findByRole('button', { name: 'Save view' }));
   const dialog = await screen.findByRole('dialog');
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -150,7 +149,7 @@ it('saves the current search and filters under a name; a duplicate name is refus
 it('renames the view on screen, and deletes it after asking', async () => {
   const { calls } = server([view(1, 'Pending', { status: 'pending' })]);
   renderApp('/admin/reviews?status=pending', { storedUser: adminUser });
-  const user = setup();
+  const user = setupUser();
   await user.click(await screen.findByRole('button', { name: 'Rename view' }));
   const dialog = await screen.findByRole('dialog');
   const field = within(dialog).getByLabelText('View name');

@@ -1,15 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { AuditEvent, AuditEventListResponse } from '../../api/types';
-import {
-  adminUser,
-  mockApi,
-  NETWORK_ERROR,
-  reply,
-  sessionCheckOk,
-  type MockReply,
-} from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { mockApi, NETWORK_ERROR, reply, sessionCheckOk, type MockReply } from '../../test/mock-api';
+import { setupUser } from '../../test/screen';
+import { openAsAdmin } from '../../test/render-app';
 
 const ADA = '4f1c2a9e-7d3b-4c55-9a61-0d2e8b7f6a10';
 const RESTAURANT = '9b2f4e1c-3a5d-4e6f-8a7b-1c2d3e4f5a6b';
@@ -61,8 +54,7 @@ function auditServer(answer?: () => MockReply | undefined) {
   });
 }
 
-const setup = () => userEvent.setup({ delay: null });
-const open = (query = '') => renderApp(`/admin/audit-log${query}`, { storedUser: adminUser });
+const open = (query = '') => openAsAdmin(`/admin/audit-log${query}`);
 /** The query of the newest Audit Log call. */
 function lastQuery(calls: { path: string; url: URL }[]) {
   const call = calls.filter((c) => c.path === '/admin/audit-logs').at(-1)!;
@@ -116,7 +108,7 @@ it("sends the URL's filters, shows the admin and the record as tags, and closing
   expect(screen.getByText('Record: Bistro Bleu')).toBeInTheDocument();
 
   const adminTag = screen.getByText('Admin: Ada Admin').closest('.ant-tag') as HTMLElement;
-  await setup().click(within(adminTag).getByRole('button', { name: 'Close' }));
+  await setupUser().click(within(adminTag).getByRole('button', { name: 'Close' }));
   await waitFor(() => expect(lastQuery(calls)).not.toHaveProperty('actorId'));
   expect(lastQuery(calls)).toHaveProperty('entityId', RESTAURANT);
   expect(screen.queryByText(/^Admin:/)).not.toBeInTheDocument();
@@ -140,7 +132,7 @@ it("filters by an admin from the row's link", async () => {
   const { calls } = auditServer();
   open();
   const row = (await screen.findByText('Bistro Bleu')).closest('tr') as HTMLElement;
-  await setup().click(within(row).getByText('Ada Admin'));
+  await setupUser().click(within(row).getByText('Ada Admin'));
   await waitFor(() => expect(lastQuery(calls)).toHaveProperty('actorId', ADA));
   expect(await screen.findByText('Admin: Ada Admin')).toBeInTheDocument();
 });
@@ -149,7 +141,7 @@ it('another record type drops the record; Clear Filters drops every filter', asy
   const { calls } = auditServer();
   open(`?entityType=restaurant&entityId=${RESTAURANT}&action=restaurant.update`);
   await screen.findByText('Record: Bistro Bleu');
-  const user = setup();
+  const user = setupUser();
   await user.click(screen.getByRole('combobox', { name: 'Record type' }));
   await user.click(await screen.findByTitle('Booking'));
   await waitFor(() => expect(lastQuery(calls)).toHaveProperty('entityType', 'booking'));

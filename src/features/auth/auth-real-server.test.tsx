@@ -2,11 +2,12 @@
  * The sign-in flow against the real reference server (its seeded demo accounts, its tokens and
  * its refusals), not hand-written answers.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../api/api';
 import { mockPages } from '../../test/mock-pages';
 import { startRealServer, type RealServer } from '../../test/real-server';
+import { headerTitle } from '../../test/screen';
 
 mockPages();
 const { renderApp } = await import('../../test/render-app');
@@ -32,9 +33,6 @@ async function signInWith(email: string, password: string, path = '/login') {
   await user.click(screen.getByRole('button', { name: /login/i }));
   return { ...view, user };
 }
-
-const headerTitle = async () =>
-  within(await screen.findByRole('banner')).getByRole('heading', { level: 4 });
 
 async function adminToken(): Promise<string> {
   const response = await fetch(`${server.origin}/api/v1/user/login`, {

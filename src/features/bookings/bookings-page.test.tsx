@@ -1,9 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jest } from '@jest/globals';
-import userEvent from '@testing-library/user-event';
 import type { Booking } from '../../api/types';
 import {
-  adminUser,
   byQuery,
   mockApi,
   offContract,
@@ -12,9 +10,10 @@ import {
   type MockReply,
   type MockRequest,
 } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
 import { bookingFixture, restaurantFixture, testId } from '../../test/booking-fixtures';
 import { dialogTitled } from '../../test/dialogs';
+import { callsTo, rowOf, setupUser } from '../../test/screen';
+import { openAsAdmin } from '../../test/render-app';
 
 /** A booking with one order of 22.00 USD, paid by card. */
 function makeBooking(n: number, overrides: Partial<Booking> = {}): Booking {
@@ -186,15 +185,10 @@ function bookingsServer(options: Options = {}) {
   });
 }
 
-const open = (path = '/admin/bookings') => renderApp(path, { storedUser: adminUser });
-const setup = () => userEvent.setup({ delay: null });
-const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
-const listCalls = (calls: MockRequest[]) => calls.filter((c) => c.path === '/admin/bookings');
-
 describe('bookings list', () => {
   it('shows the columns, badges, and Process Refund only when eligible', async () => {
     bookingsServer();
-    open();
+    openAsAdmin('/admin/bookings');
     expect(await screen.findByText('BK-100001')).toBeInTheDocument();
     for (const title of [
       'Booking Ref',
@@ -225,31 +219,35 @@ describe('bookings list', () => {
 
   it('puts a status filter in the URL and sends it', async () => {
     const { calls } = bookingsServer();
-    const { router } = open('/admin/bookings?bookingStatus=cancelled');
+    const { router } = openAsAdmin('/admin/bookings?bookingStatus=cancelled');
     expect(await screen.findByText('BK-100002')).toBeInTheDocument();
     expect(screen.queryByText('BK-100001')).toBeNull();
-    expect(listCalls(calls).at(-1)!.url.searchParams.get('bookingStatus')).toBe('cancelled');
+    expect(callsTo(calls, '/admin/bookings').at(-1)!.url.searchParams.get('bookingStatus')).toBe(
+      'cancelled',
+    );
     expect(router.state.location.search).toContain('bookingStatus=cancelled');
   });
   it('names the restaurant of ?restaurant= in the title and sends it as a filter', async () => {
     const { calls } = bookingsServer();
-    open(`/admin/bookings?restaurant=${testId(900)}`);
+    openAsAdmin(`/admin/bookings?restaurant=${testId(900)}`);
     const header = await screen.findByRole('banner');
     expect(
       await within(header).findByRole('heading', { name: 'Chez Test Booking Management' }),
     ).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { name: /Booking Management/ })).toHaveLength(1);
     await screen.findByText('BK-100001');
-    expect(listCalls(calls).at(-1)!.url.searchParams.get('restaurant')).toBe(testId(900));
+    expect(callsTo(calls, '/admin/bookings').at(-1)!.url.searchParams.get('restaurant')).toBe(
+      testId(900),
+    );
   });
 });
 
 describe('refund modal', () => {
   it('disables the button when empty or ≤ 0, sends with an Idempotency-Key, closes and reloads', async () => {
     const { calls } = bookingsServer();
-    open();
+    openAsAdmin('/admin/bookings');
     await screen.findByText('BK-100001');
-    const user = setup();
+    const user = setupUser();
     await user.click(within(rowOf('BK-100001')).getByRole('button', { name: 'Process Refund' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Process Refund - BK-100001');
@@ -269,7 +267,7 @@ describe('refund modal', () => {
     await user.clear(input);
     await user.type(input, '5.5');
     expect(button).toBeEnabled();
-    const before = listCalls(calls).length;
+    const before = callsTo(calls, '/admin/bookings').length;
     const refundPosts = () => calls.filter((c) => c.path.includes('refund'));
     // Nothing is sent before the confirmation; Cancel sends nothing (Escape: e2e, as jsdom's
     // antd shares one id between the two modals).
@@ -298,7 +296,7 @@ describe('refund modal', () => {
       reasonCode: 'requested_by_customer',
     });
     expect(post.headers.get('Idempotency-Key')).toBeTruthy();
-    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));
+    await waitFor(() => expect(callsTo(calls, '/admin/bookings').length).toBeGreaterThan(before));
   });
 
   it('tries the fallback path with the same key, and shows a refusal', async () => {
@@ -313,9 +311,9 @@ describe('refund modal', () => {
               status_code: 400,
             }),
     });
-    open();
+    openAsAdmin('/admin/bookings');
     await screen.findByText('BK-100001');
-    const user = setup();
+    const user = setupUser();
     await user.click(within(rowOf('BK-100001')).getByRole('button', { name: 'Process Refund' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Refund amount'), '30');
@@ -340,9 +338,9 @@ describe('booking detail', () => {
       notes: () => new Promise<undefined>((resolve) => (release = () => resolve(undefined))),
     });
     const consoleError = jest.spyOn(console, 'error');
-    const { router } = open();
+    const { router } = openAsAdmin('/admin/bookings');
     await screen.findByText('BK-100001');
-    const user = setup();
+    const user = setupUser();
     await user.click(within(rowOf('BK-100001')).getByRole('button', { name: 'View' }));
     expect(await screen.findByText('Customer Information')).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?booking=${bookings[0]._id}`);
@@ -395,7 +393,7 @@ describe('booking detail', () => {
 
   it('shows stored notes exactly as the plain text they are', async () => {
     bookingsServer();
-    open(`/admin/bookings?booking=${bookings[1]._id}`);
+    openAsAdmin(`/admin/bookings?booking=${bookings[1]._id}`);
     expect(await screen.findByLabelText('Admin Notes')).toHaveValue('Ask for <corner> & window');
   });
 
@@ -403,7 +401,7 @@ describe('booking detail', () => {
     bookingsServer({
       activities: () => offContract(500, { success: false, message: 'Boom', status_code: 500 }),
     });
-    open(`/admin/bookings?booking=${bookings[0]._id}`);
+    openAsAdmin(`/admin/bookings?booking=${bookings[0]._id}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch activities');
     expect(screen.getByText('No activities found for this booking.')).toBeInTheDocument();
   });
@@ -413,9 +411,9 @@ describe('booking detail', () => {
       notes: () =>
         offContract(500, { success: false, message: 'Internal server error', status_code: 500 }),
     });
-    open(`/admin/bookings?booking=${bookings[0]._id}`);
+    openAsAdmin(`/admin/bookings?booking=${bookings[0]._id}`);
     await screen.findByText('Customer Information');
-    await setup().click(screen.getByRole('button', { name: 'Save Notes' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Save Notes' }));
     expect(
       await screen.findAllByText('Failed to save admin notes: Internal server error'),
     ).not.toHaveLength(0);

@@ -4,6 +4,7 @@ import { API_BASE_URL } from '../../api/config';
 import { adminUser } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 import { MENU_CSV_COLUMNS } from './menu-row';
+import { rowOf } from '../../test/screen';
 
 // antd's Select closes through a MessageChannel macro-task, which this jsdom lacks.
 if (typeof globalThis.MessageChannel === 'undefined') {
@@ -106,8 +107,6 @@ const chooseFiles = async (label: string, files: File[]) => {
     fireEvent.change(screen.getByLabelText(label), { target: { files } });
   });
 };
-
-const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
 test('empty state, the format notes, and Start Upload disabled until a CSV is loaded', async () => {
   fakeApi();

@@ -1,9 +1,9 @@
 import { afterEach } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { NETWORK_ERROR, offContract, reply } from '../../test/mock-api';
-import { adminUser, renderApp } from '../../test/render-app';
 import { contentRow, contentServer, deferred } from '../../test/content-test-server';
+import { rowOf, setupUser } from '../../test/screen';
+import { openAsAdmin } from '../../test/render-app';
 
 // Each render adds antd's style sheets to <head>, which jsdom's getComputedStyle reads in full.
 afterEach(() => {
@@ -16,9 +16,8 @@ const items = () => [
   ...Array.from({ length: 11 }, (_, i) => contentRow({ slug: `item-${i}`, title: `Item ${i}` })),
 ];
 
-const open = (path = '/admin/content') => renderApp(path, { storedUser: adminUser });
 // Skipping the pointer-events check avoids a getComputedStyle walk per click (slow in jsdom).
-const setup = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+const setup = () => setupUser({ pointerEventsCheck: 0 });
 /** The open modal with this title (antd keeps its dialog role on an inner element). */
 async function dialogOf(title: string) {
   const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
@@ -32,7 +31,6 @@ const buttonIn = (container: HTMLElement, text: string) => {
   if (!button) throw new Error(`No button "${text}"`);
   return button;
 };
-const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
 async function chooseOption(label: string, option: string) {
   const user = setup();
@@ -46,7 +44,7 @@ async function chooseOption(label: string, option: string) {
 describe('content list', () => {
   it('shows the columns with dates and times, and the right action per status', async () => {
     const server = contentServer(items());
-    open();
+    openAsAdmin('/admin/content');
     expect(await screen.findByText('Home hero')).toBeInTheDocument();
     for (const title of ['Title', 'Type', 'Slug', 'Status', 'Created', 'Updated', 'Actions']) {
       expect(screen.getByRole('columnheader', { name: title })).toBeInTheDocument();
@@ -71,7 +69,7 @@ describe('content list', () => {
       'skip=0&limit=10&search=partner&type=section': () => [],
       'skip=0&limit=10&status=published': (rows) => [rows[0]],
     });
-    const { router } = open('/admin/content?page=2');
+    const { router } = openAsAdmin('/admin/content?page=2');
     await screen.findByText('Item 10');
     const user = setup();
     await user.type(screen.getByPlaceholderText('Search by title...'), ' partner ');
@@ -93,7 +91,7 @@ describe('content list', () => {
 
   it('ignores type and status values in the URL that the list does not have', async () => {
     const server = contentServer(items());
-    open('/admin/content?type=bogus&status=zzz');
+    openAsAdmin('/admin/content?type=bogus&status=zzz');
     expect(await screen.findByText('Home hero')).toBeInTheDocument();
     const sent = server.staticCalls('GET')[0].url.searchParams;
     expect([sent.has('type'), sent.has('status')]).toEqual([false, false]);
@@ -104,7 +102,7 @@ describe('content list', () => {
 
   it('creates a page by default, refuses blank fields, and shows the duplicate-title message', async () => {
     const server = contentServer(items());
-    open();
+    openAsAdmin('/admin/content');
     await screen.findByText('Home hero');
     const user = setup();
     await user.click(buttonIn(document.body, 'Create Content'));
@@ -147,7 +145,7 @@ describe('content list', () => {
     const server = contentServer(items(), (req) =>
       req.method === 'PUT' && fail ? offContract(500, {}) : undefined,
     );
-    open();
+    openAsAdmin('/admin/content');
     await screen.findByText('Partner with us');
     const user = setup();
     await user.click(buttonIn(rowOf('Partner with us'), 'Edit'));
@@ -175,7 +173,7 @@ describe('content list', () => {
       }
       return undefined;
     });
-    open();
+    openAsAdmin('/admin/content');
     await screen.findByText('Partner with us');
     const user = setup();
     await user.click(buttonIn(rowOf('Partner with us'), 'Publish'));
@@ -196,7 +194,7 @@ describe('content list', () => {
 
   it('deletes after confirmation', async () => {
     const server = contentServer(items());
-    open();
+    openAsAdmin('/admin/content');
     await screen.findByText('Partner with us');
     const user = setup();
     await user.click(buttonIn(rowOf('Partner with us'), 'Delete'));
@@ -211,7 +209,7 @@ describe('content list', () => {
   it('shows the load error with Retry, which goes back to page 1', async () => {
     let fail = true;
     contentServer(items(), (req) => (req.method === 'GET' && fail ? NETWORK_ERROR : undefined));
-    const { router } = open('/admin/content?page=2');
+    const { router } = openAsAdmin('/admin/content?page=2');
     const error = await screen.findByText('Failed to load content items. Please try again later.');
     fail = false;
     // The list's own Retry (the outage banner has one too).

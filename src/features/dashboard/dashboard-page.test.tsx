@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ActivityLog, TopRestaurant } from '../../api/types';
 import {
-  adminUser,
   mockApi,
   NETWORK_ERROR,
   offContract,
@@ -10,7 +9,7 @@ import {
   type MockReply,
   type MockRequest,
 } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { openAsAdmin } from '../../test/render-app';
 
 const OK = { success: true, message: 'OK' };
 const users = (userCount: number, percentageIncrease: number) =>
@@ -110,8 +109,6 @@ function dashboardServer(overrides: Overrides = {}) {
   });
 }
 
-const open = () => renderApp('/admin/dashboard', { storedUser: adminUser });
-
 const card = (title: string) => screen.getByRole('link', { name: title });
 
 describe('dashboard', () => {
@@ -125,7 +122,7 @@ describe('dashboard', () => {
         return users(1085, 12.5);
       },
     });
-    open();
+    openAsAdmin('/admin/dashboard');
     expect(await screen.findByText('Loading dashboard data...')).toBeInTheDocument();
     release();
     await screen.findByText('Total Users');
@@ -134,7 +131,7 @@ describe('dashboard', () => {
 
   it('shows the four stat cards with their changes and links', async () => {
     const { calls } = dashboardServer();
-    open();
+    openAsAdmin('/admin/dashboard');
     await screen.findByText('Total Users');
     expect(within(card('Total Users')).getByTestId('stat-value')).toHaveTextContent('1,085');
     expect(within(card('Total Users')).getByTestId('stat-change')).toHaveAccessibleName('Up 12.5%');
@@ -157,7 +154,7 @@ describe('dashboard', () => {
 
   it('lists recent activity with icons by title and relative times; View all goes to bookings', async () => {
     dashboardServer();
-    const { router } = open();
+    const { router } = openAsAdmin('/admin/dashboard');
     await screen.findByText('Recent Activity');
     const items = within(
       screen.getByText('Recent Activity').closest('.ant-card') as HTMLElement,
@@ -177,7 +174,7 @@ describe('dashboard', () => {
 
   it('shows "No recent activity" when there is none', async () => {
     dashboardServer({ '/admin/activityLogs': () => activities([], 0) });
-    open();
+    openAsAdmin('/admin/dashboard');
     expect(await screen.findByText('No recent activity')).toBeInTheDocument();
   });
 
@@ -189,7 +186,7 @@ describe('dashboard', () => {
           ? offContract(500, { success: false, message: 'Internal server error', status_code: 500 })
           : activities(activity, 5),
     });
-    open();
+    openAsAdmin('/admin/dashboard');
     expect(await screen.findByText('Internal server error')).toBeInTheDocument();
     expect(screen.getByText('Total Users')).toBeInTheDocument();
     fail = false;
@@ -199,7 +196,7 @@ describe('dashboard', () => {
 
   it('shows top restaurants with rating to one decimal and revenue in their currency', async () => {
     dashboardServer();
-    const { router } = open();
+    const { router } = openAsAdmin('/admin/dashboard');
     const row = (await screen.findByText('The Golden Fork')).closest('tr')!;
     expect(row).toHaveTextContent('4.3');
     expect(row).toHaveTextContent('42');
@@ -216,7 +213,7 @@ describe('dashboard', () => {
     dashboardServer({
       '/total/revenue': () => (fail ? NETWORK_ERROR : revenue(10, 0)),
     });
-    open();
+    openAsAdmin('/admin/dashboard');
     expect(
       await screen.findByText('Failed to load dashboard data. Please try again later.'),
     ).toBeInTheDocument();

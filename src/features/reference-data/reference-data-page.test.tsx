@@ -14,7 +14,8 @@ import {
   type MockReply,
   type MockRequest,
 } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { rowOf, setupUser } from '../../test/screen';
+import { openAsAdmin } from '../../test/render-app';
 
 type Row = Record<string, unknown> & { _id: string; name: string };
 const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
@@ -102,9 +103,6 @@ function referenceServer(
   return { ...mock, rows };
 }
 
-const open = (path: string) => renderApp(path, { storedUser: adminUser });
-const setup = () => userEvent.setup({ delay: null });
-const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
 
 describe('menu categories configuration', () => {
@@ -128,7 +126,7 @@ describe('menu categories configuration', () => {
 
   it('shows its columns and counts, and sends addedById', async () => {
     const { calls } = referenceServer(paths, categories);
-    open('/admin/categories');
+    openAsAdmin('/admin/categories');
     expect(await screen.findByText('Starters')).toBeInTheDocument();
     expect(headers()).toEqual([
       'Name',
@@ -163,7 +161,7 @@ describe('menu categories configuration', () => {
       }
       return undefined;
     });
-    open('/admin/categories');
+    openAsAdmin('/admin/categories');
     expect(await screen.findByText('Legacy')).toBeInTheDocument();
     expect(rowOf('Legacy')).toHaveTextContent('Active');
     expect(within(rowOf('Legacy')).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
@@ -171,9 +169,9 @@ describe('menu categories configuration', () => {
 
   it('Add Category refuses a blank name, then creates with the server message', async () => {
     const { calls } = referenceServer(paths, categories);
-    open('/admin/categories');
+    openAsAdmin('/admin/categories');
     await screen.findByText('Starters');
-    const user = setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: '+ Add Category' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Add Category')).toBeInTheDocument();
@@ -191,9 +189,9 @@ describe('menu categories configuration', () => {
 
   it('Edit renames; Deactivate sends {status: false} and updates the row', async () => {
     const { calls } = referenceServer(paths, categories);
-    open('/admin/categories');
+    openAsAdmin('/admin/categories');
     await screen.findByText('Starters');
-    const user = setup();
+    const user = setupUser();
     await user.click(within(rowOf('Starters')).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(rowOf('Starters')).toHaveTextContent('Inactive'));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ status: false });
@@ -220,9 +218,9 @@ describe('menu categories configuration', () => {
             })
           : offContract(500, {}),
     });
-    open('/admin/categories');
+    openAsAdmin('/admin/categories');
     await screen.findByText('Starters');
-    const user = setup();
+    const user = setupUser();
     await user.click(within(rowOf('Starters')).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Failed to update category status')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '+ Add Category' }));
@@ -258,7 +256,7 @@ describe('menu categories configuration', () => {
       }
       return undefined;
     });
-    const { router } = open('/admin/categories?page=2');
+    const { router } = openAsAdmin('/admin/categories?page=2');
     expect(
       await screen.findByText('Failed to load categories. Please try again later.'),
     ).toBeInTheDocument();
@@ -267,7 +265,7 @@ describe('menu categories configuration', () => {
     const failure = screen
       .getByText('Failed to load categories. Please try again later.')
       .closest('[role="alert"]') as HTMLElement;
-    await setup().click(within(failure).getByRole('button', { name: 'Retry' }));
+    await setupUser().click(within(failure).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Cat 0')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
   });
@@ -293,14 +291,14 @@ describe('booking types configuration', () => {
 
   it('loads once with limit 1000, then searches and pages locally', async () => {
     const { calls } = referenceServer(paths, types);
-    const { router } = open('/admin/booking-types');
+    const { router } = openAsAdmin('/admin/booking-types');
     expect(await screen.findByText('Dine-in')).toBeInTheDocument();
     expect(headers()).toEqual(['Name', 'Created Date', 'Actions']);
     const list = calls.filter((c) => c.path === paths.list);
     expect(list[0].url.searchParams.get('limit')).toBe('1000');
     expect(list[0].url.searchParams.get('skip')).toBe('0');
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
-    const user = setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Type 11')).toBeInTheDocument();
     await user.type(screen.getByPlaceholderText('Search booking types...'), 'dine');
@@ -312,9 +310,9 @@ describe('booking types configuration', () => {
 
   it('adds form-encoded; deletes through the confirm modal with the spec question', async () => {
     const { calls } = referenceServer(paths, types);
-    open('/admin/booking-types');
+    openAsAdmin('/admin/booking-types');
     await screen.findByText('Dine-in');
-    const user = setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: '+ Add Booking Type' }));
     const add = await screen.findByRole('dialog');
     await user.type(within(add).getByLabelText('Name'), 'Brunch');
@@ -343,7 +341,7 @@ describe('booking types configuration', () => {
       if (req.path === '/bookingTypes') return offContract(500, {});
       return undefined;
     });
-    open('/admin/booking-types');
+    openAsAdmin('/admin/booking-types');
     expect(await screen.findByText('Failed to fetch booking types')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
@@ -360,7 +358,7 @@ describe('dietary preferences configuration', () => {
     referenceServer(dietaries, [
       { _id: id(1), name: 'Vegan', createdAt: at, restaurantCount: 3, userCount: 7, status: true },
     ]);
-    open('/admin/preferences');
+    openAsAdmin('/admin/preferences');
     expect(await screen.findByText('Vegan')).toBeInTheDocument();
     expect(headers()).toEqual([
       'Name',
@@ -371,7 +369,7 @@ describe('dietary preferences configuration', () => {
       'Actions',
     ]);
     expect(rowOf('Vegan')).toHaveTextContent(/37Active/);
-    const user = setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: '+ Add Preference' }));
     expect(await screen.findByRole('dialog', { name: 'Add Preference' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -405,7 +403,7 @@ describe('cuisines configuration', () => {
 
   it('shows images (a placeholder when none), and "No cuisines found" for an empty search', async () => {
     referenceServer(paths, cuisines);
-    open('/admin/cuisines');
+    openAsAdmin('/admin/cuisines');
     expect(await screen.findByText('Italian')).toBeInTheDocument();
     expect(headers()).toEqual(['Name', 'Created Date', 'Restaurants', 'Status', 'Actions']);
     expect(within(rowOf('Italian')).getByRole('img', { name: 'Italian' })).toHaveAttribute(
@@ -413,7 +411,7 @@ describe('cuisines configuration', () => {
       '/api/v1/images/abc',
     );
     expect(within(rowOf('Thai')).queryByRole('img', { name: 'Thai' })).not.toBeInTheDocument();
-    await setup().type(screen.getByPlaceholderText('Search cuisines...'), 'zzz');
+    await setupUser().type(screen.getByPlaceholderText('Search cuisines...'), 'zzz');
     expect(await screen.findByText('No cuisines found')).toBeInTheDocument();
   });
 
@@ -425,9 +423,9 @@ describe('cuisines configuration', () => {
           ? new Promise<MockReply>((resolve) => (release = resolve))
           : undefined,
     });
-    open('/admin/cuisines');
+    openAsAdmin('/admin/cuisines');
     await screen.findByText('Italian');
-    const user = setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: '+ Add Cuisine' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Cuisine' });
     await user.click(within(dialog).getByRole('button', { name: 'Add Cuisine' }));
@@ -469,9 +467,9 @@ describe('cuisines configuration', () => {
           ? new Promise<MockReply>((resolve) => (release = resolve))
           : undefined,
     });
-    open('/admin/cuisines');
+    openAsAdmin('/admin/cuisines');
     await screen.findByText('Italian');
-    const user = setup();
+    const user = setupUser();
     await user.click(within(rowOf('Thai')).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(rowOf('Thai')).toHaveTextContent('Inactive'));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ status: false });
@@ -492,9 +490,9 @@ describe('cuisines configuration', () => {
     const consoleError = jest.spyOn(console, 'error');
     try {
       referenceServer(paths, cuisines);
-      open('/admin/cuisines');
+      openAsAdmin('/admin/cuisines');
       await screen.findByText('Italian');
-      const user = setup();
+      const user = setupUser();
       await user.click(within(rowOf('Italian')).getByRole('button', { name: 'Edit' }));
       const dialog = await screen.findByRole('dialog', { name: 'Edit Cuisine' });
       await user.upload(
@@ -513,7 +511,7 @@ describe('cuisines configuration', () => {
 
   it('refuses a file that is not an image', async () => {
     referenceServer(paths, cuisines);
-    open('/admin/cuisines');
+    openAsAdmin('/admin/cuisines');
     await screen.findByText('Italian');
     const user = userEvent.setup({ delay: null, applyAccept: false });
     await user.click(screen.getByRole('button', { name: '+ Add Cuisine' }));

@@ -11,7 +11,7 @@ import {
   type MockReply,
   type MockRequest,
 } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { openAsAdmin, renderApp } from '../../test/render-app';
 import { bookingFixture, restaurantFixture, testId } from '../../test/booking-fixtures';
 import { dialogTitled } from '../../test/dialogs';
 
@@ -165,14 +165,13 @@ function pageServer(options: Options = {}) {
   });
 }
 
-const open = () => renderApp(`/admin/restaurants/${RID}/bookings`, { storedUser: adminUser });
 const cardOf = (title: string | RegExp) =>
   screen.getByText(title).closest('.ant-card') as HTMLElement;
 
 describe('restaurant page', () => {
   it('shows the header and the cards', async () => {
     pageServer();
-    open();
+    openAsAdmin(`/admin/restaurants/${RID}/bookings`);
     expect(await screen.findByText('Chez Test', { selector: 'h3' })).toBeInTheDocument();
     expect(screen.getByText(`ID: ${RID}`)).toBeInTheDocument();
     expect(screen.getByText('Offline')).toBeInTheDocument();
@@ -216,14 +215,14 @@ describe('restaurant page', () => {
           data: [{ ...detail, staff: [] }],
         }),
     });
-    open();
+    openAsAdmin(`/admin/restaurants/${RID}/bookings`);
     expect(await screen.findByText('No staff members assigned.')).toBeInTheDocument();
     expect(screen.getByText('Staff Members (0)')).toBeInTheDocument();
   });
 
   it('lists the last 5 bookings of this restaurant, with Paid payouts and View All', async () => {
     const { calls } = pageServer();
-    const { router } = open();
+    const { router } = openAsAdmin(`/admin/restaurants/${RID}/bookings`);
     const card = await waitFor(() => cardOf('Recent Bookings (Last 5)'));
     await within(card).findByText('BK-100001');
     const call = calls.find((c) => c.path === '/admin/bookings')!.url.searchParams;
@@ -245,7 +244,7 @@ describe('restaurant page', () => {
 
   it('opens the booking detail with "Back to Chez Test Bookings"', async () => {
     pageServer();
-    open();
+    openAsAdmin(`/admin/restaurants/${RID}/bookings`);
     const row = (await screen.findByText('BK-100001')).closest('tr') as HTMLElement;
     await userEvent.setup({ delay: null }).click(within(row).getByText('View'));
     expect(await screen.findByText('Back to Chez Test Bookings')).toBeInTheDocument();
@@ -291,7 +290,7 @@ describe('restaurant page', () => {
   it('shows a bookings failure with Retry', async () => {
     let fail = true;
     pageServer({ bookings: () => (fail ? NETWORK_ERROR : undefined) });
-    open();
+    openAsAdmin(`/admin/restaurants/${RID}/bookings`);
     expect(
       await screen.findByText('Failed to load bookings. Please try again later.'),
     ).toBeInTheDocument();
@@ -313,7 +312,7 @@ describe('restaurant page', () => {
           status_code: 404,
         }),
     });
-    const { router } = open();
+    const { router } = openAsAdmin(`/admin/restaurants/${RID}/bookings`);
     expect(await screen.findByText('Restaurant not found')).toBeInTheDocument();
     await userEvent.setup({ delay: null }).click(screen.getByText('Back to Restaurants'));
     expect(router.state.location.pathname).toBe('/admin/restaurants');
@@ -328,7 +327,7 @@ describe('restaurant page', () => {
           status_code: 400,
         }),
     });
-    open();
+    openAsAdmin(`/admin/restaurants/${RID}/bookings`);
     expect(await screen.findByText('Restaurant not found')).toBeInTheDocument();
     expect(screen.queryByText('Failed to load restaurant details')).not.toBeInTheDocument();
     expect(screen.queryByText('Retry')).not.toBeInTheDocument();
@@ -339,7 +338,7 @@ describe('restaurant page', () => {
     pageServer({
       restaurant: () => (fail ? offContract(500, { success: false, status_code: 500 }) : undefined),
     });
-    open();
+    openAsAdmin(`/admin/restaurants/${RID}/bookings`);
     expect(await screen.findByText('Failed to load restaurant details')).toBeInTheDocument();
     fail = false;
     await userEvent.setup({ delay: null }).click(screen.getByText('Retry'));

@@ -1,9 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jest } from '@jest/globals';
-import userEvent from '@testing-library/user-event';
 import type { RestaurantListItem } from '../../api/types';
 import {
-  adminUser,
   byQuery,
   mockApi,
   NETWORK_ERROR,
@@ -13,7 +11,8 @@ import {
   type MockReply,
   type MockRequest,
 } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { callsTo, rowOf, setupUser } from '../../test/screen';
+import { openAsAdmin } from '../../test/render-app';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -72,10 +71,6 @@ function restaurantsServer(options: Options = {}) {
   return { ...mock, rows };
 }
 
-const open = (path = '/admin/restaurants') => renderApp(path, { storedUser: adminUser });
-const setup = () => userEvent.setup({ delay: null });
-const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
-const listCalls = (calls: MockRequest[]) => calls.filter((c) => c.path === '/admin/restaurants');
 const puts = (calls: MockRequest[]) => calls.filter((c) => c.method === 'PUT');
 
 describe('restaurants list', () => {
@@ -83,7 +78,7 @@ describe('restaurants list', () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     restaurantsServer({ list: async () => void (await held) });
-    const { router } = open();
+    const { router } = openAsAdmin('/admin/restaurants');
     expect(await screen.findByText('Loading restaurants...')).toBeInTheDocument();
     release();
     expect(await screen.findByText('The Golden Fork')).toBeInTheDocument();
@@ -108,15 +103,15 @@ describe('restaurants list', () => {
     expect(rowOf('Place 2')).toHaveTextContent('0%');
     expect(rowOf('Place 1')).toHaveTextContent('Inactive');
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
-    await setup().click(within(golden).getByText('View'));
+    await setupUser().click(within(golden).getByText('View'));
     expect(router.state.location.pathname).toBe(`/admin/restaurants/${id(0)}/bookings`);
   });
 
   it('ignores filter values in the URL that are not a status, a flag or a real day', async () => {
     const { calls } = restaurantsServer();
-    open('/admin/restaurants?online=maybe&isFeatured=true&createdAt=2026-02-30');
+    openAsAdmin('/admin/restaurants?online=maybe&isFeatured=true&createdAt=2026-02-30');
     await screen.findByText('The Golden Fork');
-    const sent = listCalls(calls)[0].url.searchParams;
+    const sent = callsTo(calls, '/admin/restaurants')[0].url.searchParams;
     expect(sent.get('online')).toBeNull();
     expect(sent.get('createdAt')).toBeNull();
     expect(sent.get('isFeatured')).toBe('true');
@@ -125,9 +120,11 @@ describe('restaurants list', () => {
 
   it('filters by status in the URL and back on page 1', async () => {
     const { calls } = restaurantsServer();
-    const { router } = open('/admin/restaurants?page=2&isFeatured=false&createdAt=2026-02-10');
+    const { router } = openAsAdmin(
+      '/admin/restaurants?page=2&isFeatured=false&createdAt=2026-02-10',
+    );
     await screen.findByText('Place 10');
-    const first = listCalls(calls)[0].url.searchParams;
+    const first = callsTo(calls, '/admin/restaurants')[0].url.searchParams;
     expect(first.get('skip')).toBe('10');
     expect(first.get('isFeatured')).toBe('false');
     expect(first.get('createdAt')).toBe('2026-02-10');
@@ -144,14 +141,14 @@ describe('restaurants list', () => {
       ),
     );
     expect(await screen.findByText('Place 1')).toBeInTheDocument();
-    const last = listCalls(calls).at(-1)!.url.searchParams;
+    const last = callsTo(calls, '/admin/restaurants').at(-1)!.url.searchParams;
     expect(last.get('online')).toBe('false');
     expect(last.get('skip')).toBe('0');
   });
 
   it('filters by featured and by registered date in the URL, each back on page 1', async () => {
     const { calls } = restaurantsServer();
-    const { router } = open('/admin/restaurants?page=2');
+    const { router } = openAsAdmin('/admin/restaurants?page=2');
     await screen.findByText('Place 10');
 
     fireEvent.mouseDown(screen.getByLabelText('Featured'));
@@ -160,17 +157,19 @@ describe('restaurants list', () => {
     );
     await waitFor(() => expect(router.state.location.search).toBe('?isFeatured=true'));
     await waitFor(() =>
-      expect(listCalls(calls).at(-1)!.url.searchParams.get('isFeatured')).toBe('true'),
+      expect(callsTo(calls, '/admin/restaurants').at(-1)!.url.searchParams.get('isFeatured')).toBe(
+        'true',
+      ),
     );
 
     await act(() => router.navigate('/admin/restaurants?page=2'));
     await screen.findByText('Place 10');
     const date = screen.getByLabelText('Registered date');
-    const user = setup();
+    const user = setupUser();
     await user.click(date);
     await user.type(date, '2026-02-10{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?createdAt=2026-02-10'));
-    const sent = listCalls(calls).at(-1)!.url.searchParams;
+    const sent = callsTo(calls, '/admin/restaurants').at(-1)!.url.searchParams;
     expect(sent.get('createdAt')).toBe('2026-02-10');
     expect(sent.get('skip')).toBe('0');
   });
@@ -196,7 +195,7 @@ describe('restaurants list', () => {
             data: [{ ...restaurants[0], createdAt: lateUtc }],
           }),
       });
-      open('/admin/restaurants?createdAt=2026-03-10');
+      openAsAdmin('/admin/restaurants?createdAt=2026-03-10');
       await screen.findByText('The Golden Fork');
       const golden = rowOf('The Golden Fork');
       expect(golden).toHaveTextContent('Mar 10, 2026');
@@ -208,17 +207,17 @@ describe('restaurants list', () => {
 
   it('searches by name and shows "No restaurants found"', async () => {
     const { calls } = restaurantsServer();
-    open();
+    openAsAdmin('/admin/restaurants');
     await screen.findByText('The Golden Fork');
-    await setup().type(screen.getByPlaceholderText('Search restaurants by name...'), ' zzz ');
+    await setupUser().type(screen.getByPlaceholderText('Search restaurants by name...'), ' zzz ');
     expect(await screen.findByText('No restaurants found')).toBeInTheDocument();
-    expect(listCalls(calls).at(-1)!.url.searchParams.get('search')).toBe('zzz');
+    expect(callsTo(calls, '/admin/restaurants').at(-1)!.url.searchParams.get('search')).toBe('zzz');
   });
 
   it('shows a failed load with Retry, which goes back to page 1', async () => {
     let fail = true;
     restaurantsServer({ list: () => (fail ? NETWORK_ERROR : undefined) });
-    const { router } = open('/admin/restaurants?page=2');
+    const { router } = openAsAdmin('/admin/restaurants?page=2');
     expect(
       await screen.findByText('Failed to load restaurants. Please try again later.'),
     ).toBeInTheDocument();
@@ -227,7 +226,7 @@ describe('restaurants list', () => {
     const failure = screen
       .getByText('Failed to load restaurants. Please try again later.')
       .closest('[role="alert"]') as HTMLElement;
-    await setup().click(within(failure).getByText('Retry'));
+    await setupUser().click(within(failure).getByText('Retry'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await screen.findByText('The Golden Fork')).toBeInTheDocument();
   });
@@ -241,7 +240,7 @@ describe('restaurants list', () => {
           status_code: 500,
         }),
     });
-    open();
+    openAsAdmin('/admin/restaurants');
     expect(await screen.findByText('Failed to fetch restaurants')).toBeInTheDocument();
   });
 });
@@ -249,9 +248,9 @@ describe('restaurants list', () => {
 describe('commission edit', () => {
   it('refuses a negative or empty value without sending; saves a good one', async () => {
     const { calls } = restaurantsServer();
-    open();
+    openAsAdmin('/admin/restaurants');
     await screen.findByText('The Golden Fork');
-    const user = setup();
+    const user = setupUser();
     await user.click(within(rowOf('The Golden Fork')).getByText('12%'));
     const input = screen.getByLabelText('Platform Commission');
     expect(input).toHaveValue(12);
@@ -280,9 +279,9 @@ describe('commission edit', () => {
 
   it('starts from 0 when missing; Cancel discards', async () => {
     const { calls } = restaurantsServer();
-    open();
+    openAsAdmin('/admin/restaurants');
     await screen.findByText('Place 2');
-    const user = setup();
+    const user = setupUser();
     await user.click(within(rowOf('Place 2')).getByText('0%'));
     expect(screen.getByLabelText('Platform Commission')).toHaveValue(0);
     await user.type(screen.getByLabelText('Platform Commission'), '5');
@@ -309,9 +308,9 @@ describe('commission edit', () => {
           status_code: 400,
         }),
     });
-    open();
+    openAsAdmin('/admin/restaurants');
     await screen.findByText('The Golden Fork');
-    const user = setup();
+    const user = setupUser();
     await user.click(within(rowOf('The Golden Fork')).getByText('12%'));
     await user.click(screen.getByText('Save'));
     expect(await screen.findByText('Commission can have at most 2 decimals')).toBeInTheDocument();
@@ -325,9 +324,9 @@ describe('featured and status', () => {
     const { calls } = restaurantsServer({
       update: () => (fail ? offContract(500, { success: false, status_code: 500 }) : undefined),
     });
-    open();
+    openAsAdmin('/admin/restaurants');
     await screen.findByText('The Golden Fork');
-    const user = setup();
+    const user = setupUser();
     const toggle = () => screen.getByLabelText('Featured The Golden Fork');
     await user.click(toggle());
     expect(
@@ -359,9 +358,9 @@ describe('featured and status', () => {
           ),
         ),
     });
-    open();
+    openAsAdmin('/admin/restaurants');
     await screen.findByText('Place 2');
-    const user = setup();
+    const user = setupUser();
     const toggle = (name: string) => screen.getByLabelText(`Featured ${name}`);
     await user.click(toggle('The Golden Fork'));
     await user.click(toggle('Place 2'));
@@ -387,9 +386,9 @@ describe('featured and status', () => {
             })
           : undefined,
     });
-    open();
+    openAsAdmin('/admin/restaurants');
     await screen.findByText('Place 1');
-    const user = setup();
+    const user = setupUser();
     await user.click(within(rowOf('Place 1')).getByText('Activate'));
     expect(await screen.findByText('Restaurant not found')).toBeInTheDocument();
     expect(rowOf('Place 1')).toHaveTextContent('Inactive');

@@ -1,7 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import {
-  adminUser,
   byQuery,
   mockApi,
   offContract,
@@ -9,7 +7,8 @@ import {
   sessionCheckOk,
   type MockReply,
 } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { rowOf, setupUser } from '../../test/screen';
+import { openAsAdmin } from '../../test/render-app';
 
 const statuses = ['pending', 'approved', 'rejected'] as const;
 const reviews = Array.from({ length: 3 }, (_, i) => ({
@@ -49,13 +48,9 @@ function reviewsServer(onPut?: () => MockReply | Promise<MockReply> | undefined)
   });
 }
 
-const setup = () => userEvent.setup({ delay: null });
-const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
-const open = (path = '/admin/reviews') => renderApp(path, { storedUser: adminUser });
-
 it('shows the columns, and offers Approve and Reject by status', async () => {
   reviewsServer();
-  open();
+  openAsAdmin('/admin/reviews');
   expect(await screen.findByText('diner0@example.net')).toBeInTheDocument();
   expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
     'User',
@@ -82,9 +77,11 @@ it('shows the columns, and offers Approve and Reject by status', async () => {
 
 it('approves from the row with the toast, and the row changes', async () => {
   const { calls } = reviewsServer();
-  open();
+  openAsAdmin('/admin/reviews');
   await screen.findByText('diner0@example.net');
-  await setup().click(within(rowOf('diner0@example.net')).getByRole('button', { name: 'Approve' }));
+  await setupUser().click(
+    within(rowOf('diner0@example.net')).getByRole('button', { name: 'Approve' }),
+  );
   expect(await screen.findByText('Review approved successfully')).toBeInTheDocument();
   await waitFor(() => expect(rowOf('diner0@example.net')).toHaveTextContent('Approved'));
   const put = calls.find((c) => c.method === 'PUT')!;
@@ -95,9 +92,9 @@ it('approves from the row with the toast, and the row changes', async () => {
 it('Review Details shows everything and rejects; a failure shows the default message', async () => {
   let fail = false;
   reviewsServer(() => (fail ? offContract(500, {}) : undefined));
-  open();
+  openAsAdmin('/admin/reviews');
   await screen.findByText('diner1@example.net');
-  const user = setup();
+  const user = setupUser();
   await user.click(within(rowOf('diner1@example.net')).getByRole('button', { name: 'View' }));
   const dialog = await screen.findByRole('dialog');
   expect(dialog).toHaveTextContent('Review Details');
@@ -130,20 +127,20 @@ it('Review Details shows everything and rejects; a failure shows the default mes
 
 it('filters from the URL are sent, and Clear Filters empties them', async () => {
   const { calls } = reviewsServer();
-  const { router } = open('/admin/reviews?status=rejected&rating=5&page=1');
+  const { router } = openAsAdmin('/admin/reviews?status=rejected&rating=5&page=1');
   expect(await screen.findByText('diner2@example.net')).toBeInTheDocument();
   expect(screen.queryByText('diner0@example.net')).not.toBeInTheDocument();
   const sent = calls.filter((c) => c.path === '/admin/reviews').at(-1)!.url.searchParams;
   expect(sent.get('status')).toBe('rejected');
   expect(sent.get('rating')).toBe('5');
-  await setup().click(screen.getByRole('button', { name: 'Clear Filters' }));
+  await setupUser().click(screen.getByRole('button', { name: 'Clear Filters' }));
   await waitFor(() => expect(router.state.location.search).toBe(''));
   expect(await screen.findByText('diner0@example.net')).toBeInTheDocument();
 });
 
 it('ignores filter values in the URL that are not statuses or ratings', async () => {
   const { calls } = reviewsServer();
-  open('/admin/reviews?status=bogus&rating=abc');
+  openAsAdmin('/admin/reviews?status=bogus&rating=abc');
   expect(await screen.findByText('diner0@example.net')).toBeInTheDocument();
   const sent = calls.filter((c) => c.path === '/admin/reviews').at(-1)!.url.searchParams;
   expect(sent.has('status')).toBe(false);

@@ -1,7 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import {
-  adminUser,
   byQuery,
   mockApi,
   NETWORK_ERROR,
@@ -11,8 +9,9 @@ import {
   type MockReply,
   type MockRequest,
 } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
 import { dialogTitled } from '../../test/dialogs';
+import { callsTo, rowOf, setupUser } from '../../test/screen';
+import { openAsAdmin } from '../../test/render-app';
 
 type Row = {
   _id: string;
@@ -81,15 +80,10 @@ function usersServer(options: ServerOptions = {}) {
   return { ...mock, rows };
 }
 
-const open = (path = '/admin/users') => renderApp(path, { storedUser: adminUser });
-const setup = () => userEvent.setup({ delay: null });
-const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
-const userCalls = (calls: MockRequest[]) => calls.filter((c) => c.path === '/admin/users');
-
 describe('users list', () => {
   it('shows the columns and rows, and pages with "Page X of Y"', async () => {
     const { calls } = usersServer();
-    const { router } = open();
+    const { router } = openAsAdmin('/admin/users');
     expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
     for (const title of ['Name', 'Email', 'Role', 'Registered Date', 'Status', 'Actions']) {
       expect(screen.getByRole('columnheader', { name: title })).toBeInTheDocument();
@@ -102,23 +96,23 @@ describe('users list', () => {
     expect(rowOf('First2 Last2')).toHaveTextContent('Inactive');
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
 
-    await setup().click(screen.getByRole('button', { name: 'Next' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('First10 Last10')).toBeInTheDocument();
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=2');
-    expect(userCalls(calls).at(-1)!.url.searchParams.get('skip')).toBe('10');
-    expect(userCalls(calls).at(-1)!.url.searchParams.get('limit')).toBe('10');
+    expect(callsTo(calls, '/admin/users').at(-1)!.url.searchParams.get('skip')).toBe('10');
+    expect(callsTo(calls, '/admin/users').at(-1)!.url.searchParams.get('limit')).toBe('10');
   });
 
   it('searches trimmed after typing stops, back on page 1; "No users found" when nothing matches', async () => {
     const { calls } = usersServer();
-    const { router } = open('/admin/users?page=2');
+    const { router } = openAsAdmin('/admin/users?page=2');
     await screen.findByText('First10 Last10');
-    const user = setup();
+    const user = setupUser();
     await user.type(screen.getByPlaceholderText('Search users by name or email...'), '  JANE ');
     await waitFor(() => expect(router.state.location.search).toBe('?search=JANE'));
     expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
-    const last = userCalls(calls).at(-1)!.url.searchParams;
+    const last = callsTo(calls, '/admin/users').at(-1)!.url.searchParams;
     expect(last.get('search')).toBe('JANE');
     expect(last.get('skip')).toBe('0');
     expect(screen.queryByText(/Page \d of/)).not.toBeInTheDocument();
@@ -136,16 +130,16 @@ describe('users list', () => {
           ? offContract(500, { success: false, message: 'Database unavailable', status_code: 500 })
           : undefined,
     });
-    open();
+    openAsAdmin('/admin/users');
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
     fail = false;
-    await setup().click(screen.getByRole('button', { name: 'Retry' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
   });
 
   it('shows the network failure text', async () => {
     usersServer({ users: () => NETWORK_ERROR });
-    open();
+    openAsAdmin('/admin/users');
     expect(
       await screen.findByText('Failed to load users. Please try again later.'),
     ).toBeInTheDocument();
@@ -155,9 +149,9 @@ describe('users list', () => {
 describe('user status', () => {
   it('deactivates on the server and flips the row only when the server says so', async () => {
     const { calls } = usersServer();
-    open();
+    openAsAdmin('/admin/users');
     await screen.findByText('Jane Doe');
-    const user = setup();
+    const user = setupUser();
     // Deactivating asks first; Cancel sends nothing.
     await user.click(within(rowOf('Jane Doe')).getByRole('button', { name: 'Deactivate' }));
     const confirm = await dialogTitled('Deactivate user');
@@ -186,9 +180,9 @@ describe('user status', () => {
           status_code: 400,
         }),
     });
-    open();
+    openAsAdmin('/admin/users');
     await screen.findByText('Jane Doe');
-    const user = setup();
+    const user = setupUser();
     await user.click(within(rowOf('Jane Doe')).getByRole('button', { name: 'Deactivate' }));
     // Enter confirms.
     await dialogTitled('Deactivate user');
@@ -200,9 +194,9 @@ describe('user status', () => {
 
   it('View opens User Details with Activate/Deactivate User', async () => {
     usersServer();
-    open();
+    openAsAdmin('/admin/users');
     await screen.findByText('Jane Doe');
-    const user = setup();
+    const user = setupUser();
     await user.click(within(rowOf('First2 Last2')).getByRole('button', { name: 'View' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('User Details')).toBeInTheDocument();
@@ -234,9 +228,9 @@ describe('platform fee', () => {
       return fetchMock(request);
     }) as typeof fetch;
 
-    open();
+    openAsAdmin('/admin/users');
     await waitFor(() => expect(feeInput()).toHaveValue(10));
-    const user = setup();
+    const user = setupUser();
     await user.clear(feeInput());
     await user.type(feeInput(), '12.5');
     await user.click(button('Update'));
@@ -259,9 +253,9 @@ describe('platform fee', () => {
 
   it('does nothing when the field is empty', async () => {
     const { calls } = usersServer();
-    open();
+    openAsAdmin('/admin/users');
     await waitFor(() => expect(feeInput()).toHaveValue(10));
-    const user = setup();
+    const user = setupUser();
     await user.clear(feeInput());
     await user.click(button('Update'));
     await user.type(feeInput(), '{Enter}');
@@ -283,10 +277,10 @@ describe('platform fee', () => {
             ? NETWORK_ERROR
             : undefined,
     });
-    open();
+    openAsAdmin('/admin/users');
     expect(await screen.findByText('Failed to load the platform fee')).toBeInTheDocument();
     failLoad = false;
-    const user = setup();
+    const user = setupUser();
     await user.click(
       within(
         screen.getByText('Failed to load the platform fee').closest('.ant-alert') as HTMLElement,
