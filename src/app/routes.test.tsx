@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   adminUser,
@@ -9,15 +9,18 @@ import {
   sessionCheckOk,
 } from '../test/mock-api';
 import { mockPages } from '../test/mock-pages';
+import { headerTitle } from '../test/screen';
+import { nextAction } from '../test/store-events';
 
 mockPages();
 const { flush, renderApp } = await import('../test/render-app');
+const { authListener } = await import('../features/auth/auth-slice');
+const { authApi } = await import('../features/auth/auth-api');
+/** The session check has failed: the gate reacts to it in that answer's promise callbacks. */
+const checkFailed = () => nextAction(authListener, authApi.endpoints.checkSession.matchRejected);
 
 const path = (router: ReturnType<typeof renderApp>['router']) =>
   `${router.state.location.pathname}${router.state.location.search}`;
-
-const headerTitle = async () =>
-  within(await screen.findByRole('banner')).getByRole('heading', { level: 4 });
 
 describe('without a session', () => {
   beforeEach(() => {
@@ -153,7 +156,10 @@ describe('with a stored session', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     // The browser starts unloading the page, then fails the request it still has in flight.
     window.dispatchEvent(new Event('pagehide'));
+    const failed = checkFailed();
     fail(new TypeError('Failed to fetch'));
+    // Those callbacks have all run by the next task.
+    await failed;
     await flush();
     expect(localStorage.getItem('token')).toBe('kept');
     expect(localStorage.getItem('user')).not.toBeNull();
@@ -163,8 +169,9 @@ describe('with a stored session', () => {
 
   it('keeps the stored session when the check request is aborted', async () => {
     mockApi(() => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')));
+    const failed = checkFailed();
     const { router } = renderApp('/admin/users', { storedUser: adminUser, token: 'kept' });
-    await flush();
+    await failed;
     await flush();
     expect(localStorage.getItem('token')).toBe('kept');
     expect(router.state.location.pathname).toBe('/admin/users');

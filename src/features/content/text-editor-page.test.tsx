@@ -1,14 +1,14 @@
 import { afterEach } from '@jest/globals';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../../app/providers';
 import { AntdTheme } from '../../components/antd-theme';
 import { makeStore } from '../../app/store';
 import { offContract, reply } from '../../test/mock-api';
-import { adminUser, renderApp } from '../../test/render-app';
 import { contentServer, deferred, editorPages } from '../../test/content-test-server';
 import TextEditorPage from './text-editor-page';
+import { setupUser } from '../../test/screen';
+import { openAsAdmin } from '../../test/render-app';
 
 // Each render adds antd's style sheets to <head>; jsdom's getComputedStyle (which Quill and antd
 // call often) reads them all, so later tests would slow down without this.
@@ -16,9 +16,8 @@ afterEach(() => {
   document.head.querySelectorAll('style').forEach((style) => style.remove());
 });
 
-const open = () => renderApp('/admin/text-editor', { storedUser: adminUser });
 // Skipping the pointer-events check avoids a getComputedStyle walk per click (slow in jsdom).
-const setup = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+const setup = () => setupUser({ pointerEventsCheck: 0 });
 const tabOf = (label: string) => screen.getByText(label, { selector: '[role="tab"]' });
 const editorArea = () => document.querySelector('.ql-editor') as HTMLElement;
 // While busy the button's name also carries its spinner's label ("loading submit").
@@ -32,7 +31,7 @@ async function waitForEditor(text: string) {
 describe('rich-text tabs', () => {
   it('loads the privacy policy into the editor and saves title, content and status draft', async () => {
     const server = contentServer(editorPages());
-    open();
+    openAsAdmin('/admin/text-editor');
     expect(await screen.findByRole('tab', { name: 'Privacy Policy' })).toBeInTheDocument();
     for (const name of ['Terms & Conditions', 'FAQs', 'About App']) {
       expect(screen.getByRole('tab', { name })).toBeInTheDocument();
@@ -72,7 +71,10 @@ describe('loading, read-only and busy states', () => {
     expect(editorArea()).toHaveAttribute('contenteditable', 'false');
     expect(submitButton()).toBeDisabled();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The page has mounted, so its queries have started (RTK Query starts them as it mounts):
+    // none is the page's, so nothing will be sent.
+    const started = Object.keys(store.getState().api.queries);
+    expect(started.filter((query) => query.startsWith('getStaticPage'))).toEqual([]);
     expect(server.staticCalls()).toHaveLength(0);
 
     await setup().click(tabOf('FAQs'));
@@ -91,7 +93,7 @@ describe('loading, read-only and busy states', () => {
       if (req.method === 'PUT') return save.promise;
       return undefined;
     });
-    open();
+    openAsAdmin('/admin/text-editor');
     await waitForEditor('Our privacy rules');
     await setup().click(tabOf('Terms & Conditions'));
     await waitFor(() => expect(editorArea()).toBeInTheDocument());
@@ -120,7 +122,7 @@ describe('loading, read-only and busy states', () => {
 
   it('loads the page again each time its tab is shown', async () => {
     const server = contentServer(editorPages());
-    open();
+    openAsAdmin('/admin/text-editor');
     await waitForEditor('Our privacy rules');
     const user = setup();
     await user.click(tabOf('About App'));
@@ -138,7 +140,7 @@ describe('loading, read-only and busy states', () => {
       message: 'Content must not be empty',
     });
     contentServer(editorPages(), (req) => (req.method === 'PUT' ? answer : undefined));
-    open();
+    openAsAdmin('/admin/text-editor');
     await waitForEditor('Our privacy rules');
     const user = setup();
     await user.click(submitButton());
@@ -156,7 +158,7 @@ describe('loading, read-only and busy states', () => {
         ? offContract(500, { success: false, status_code: 500, message: '' })
         : undefined,
     );
-    open();
+    openAsAdmin('/admin/text-editor');
     expect(await screen.findByText('Failed to fetch static content')).toBeInTheDocument();
     expect(editorArea()).toHaveAttribute('contenteditable', 'false');
     expect(submitButton()).toBeDisabled();
@@ -174,7 +176,7 @@ describe('FAQs tab', () => {
 
   it('adds, edits by position, deletes and saves the whole list', async () => {
     const server = contentServer(editorPages());
-    open();
+    openAsAdmin('/admin/text-editor');
     const user = setup();
     await user.click(await screen.findByText('FAQs', { selector: '[role="tab"]' }));
     await waitFor(() => expect(cards()).toHaveLength(2));
