@@ -277,6 +277,18 @@ test('a pasted or stored script payload never runs, also after a reload', async 
   await openTab(page, 'Terms & Conditions');
   await expect(editor(page)).toContainText(`Terms ${unique}`);
   expect(await editor(page).innerHTML()).not.toMatch(/javascript:|onerror|<script/i);
-  await page.waitForTimeout(500);
+  // Every image shown has loaded or failed, so an error handler left in would have run by now.
+  await editor(page).evaluate((element) =>
+    Promise.all(
+      [...element.querySelectorAll('img')].map(
+        (img) =>
+          img.complete ||
+          new Promise((done) => {
+            img.addEventListener('load', done);
+            img.addEventListener('error', done);
+          }),
+      ),
+    ),
+  );
   expect(dialogs).toEqual([]);
 });

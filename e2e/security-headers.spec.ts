@@ -54,7 +54,9 @@ test('every screen loads with no CSP violation and no console error', async ({ p
   await expect(page.locator('.ql-editor')).toHaveAttribute('contenteditable', 'true');
   await page.locator('.ql-toolbar button.ql-code-block').click();
   await page.keyboard.type('const x = 1;');
-  await page.waitForTimeout(1500);
+  // Highlighted as JavaScript (on Quill's timer): once the tokens show, highlight.js has run.
+  await page.locator('.ql-editor select.ql-ui').selectOption('javascript');
+  await expect(page.locator('.ql-editor .hljs-keyword')).toHaveText('const');
   // A booking's detail and a restaurant's page.
   await page.goto('/admin/bookings');
   // exact: "Save view" is a button of the list too.
