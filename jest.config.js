@@ -1,4 +1,7 @@
-/** Two projects: the reference server in node, the SPA in jsdom. Native ESM (see docs/architecture.md). */
+/**
+ * Three projects: the reference server in node, the SPA in jsdom, and common/ (the rules both
+ * import) in node without the server's databases. Native ESM (see docs/architecture.md).
+ */
 const swc = [
   '@swc/jest',
   {
@@ -21,6 +24,14 @@ export default {
   // database, each on a busy machine. Test files set no timeouts of their own.
   testTimeout: 240_000,
   projects: [
+    {
+      displayName: 'common',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/common'],
+      testMatch: ['**/*.test.ts'],
+      extensionsToTreatAsEsm: ['.ts'],
+      transform: { '^.+\\.ts$': swc },
+    },
     {
       displayName: 'server',
       testEnvironment: 'node',

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { bookings, menuItems, restaurants, users } from '../src/db/schema.js';
 import { latestActivity as activityOf } from './helpers/audit.js';
-import { exponentOf } from '../src/lib/money.js';
+import { currencyDecimals } from '../../common/money.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
 
@@ -271,7 +271,7 @@ describe('getRestaurant', () => {
         .select({ menu: count() })
         .from(menuItems)
         .where(eq(menuItems.restaurantId, target.id));
-      const scale = 10 ** exponentOf(target.currency);
+      const scale = 10 ** currencyDecimals(target.currency);
       let revenue = 0;
       let earnings = 0;
       let payouts = 0;

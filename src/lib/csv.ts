@@ -1,7 +1,5 @@
 /** Pure CSV helpers: list cells, writing CSV safely. Parsing itself is papaparse's. */
-import { csvLine } from './csv-cell';
-
-export { csvField, escapeFormula } from './csv-cell';
+import { csvLine } from '../../common/csv-cell';
 
 /** Splits a list cell on commas or pipes: "Tomato| Basil,Garlic" → ['Tomato', 'Basil', 'Garlic']. */
 export function splitList(cell: string | undefined | null): string[] {

@@ -1,5 +1,4 @@
-/** Currencies whose minor unit is the major unit (no decimals). */
-const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'VND', 'IDR', 'XPF']);
+import { currencyDecimals, fromMinor, normalizeCurrency } from '../../common/money';
 
 /** Symbols used when Intl cannot format a currency code. */
 const FALLBACK_SYMBOLS: Record<string, string> = {
@@ -23,18 +22,6 @@ const FALLBACK_SYMBOLS: Record<string, string> = {
 
 /** Spec 01 §9: these always show the fallback symbol (CAD is "C$1,500.16", never "CA$"). */
 const SPEC_SYMBOLS = new Set(['GBP', 'EUR', 'CAD']);
-
-export const DEFAULT_CURRENCY = 'USD';
-
-export function normalizeCurrency(currency?: string | null): string {
-  const code = (currency ?? '').trim().toUpperCase();
-  return code || DEFAULT_CURRENCY;
-}
-
-/** Number of decimals a currency is shown and stored with: 0 for JPY, KRW, VND, IDR, XPF; 2 otherwise. */
-export function currencyDecimals(currency?: string | null): number {
-  return ZERO_DECIMAL.has(normalizeCurrency(currency)) ? 0 : 2;
-}
 
 /** Formats without Intl's currency support: symbol (or the code) and the grouped amount. */
 export function formatMoneyFallback(amount: number, currency?: string | null): string {
@@ -69,48 +56,6 @@ export function formatMoney(amount: number | null | undefined, currency?: string
   } catch {
     return formatMoneyFallback(value, code);
   }
-}
-
-const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
-
-/** The decimal text of a number (no exponent) or a trimmed string; NaN and Infinity stay words. */
-function decimalText(amount: number | string): string {
-  if (typeof amount === 'string') return amount.trim();
-  const text = String(amount);
-  // Exponent notation only appears for very small or very large numbers.
-  return /e/i.test(text) ? amount.toFixed(20) : text;
-}
-
-/**
- * Converts a major-unit amount to integer minor units by decimal string arithmetic (no float
- * multiplication): toMinor(19.99, 'USD') === 1999, toMinor('1500', 'JPY') === 1500. Extra
- * decimals are rounded half away from zero. Throws on anything that is not a decimal number.
- */
-export function toMinor(amount: number | string, currency?: string | null): number {
-  const match = DECIMAL.exec(decimalText(amount));
-  if (!match || (match[2] === '' && (match[3] ?? '') === '')) {
-    throw new RangeError(`Not a decimal amount: ${String(amount)}`);
-  }
-  const [, sign, whole, fraction = ''] = match;
-  const decimals = currencyDecimals(currency);
-  const kept = fraction.slice(0, decimals).padEnd(decimals, '0');
-  const roundUp = fraction.charAt(decimals) >= '5';
-  let minor = BigInt(`${whole}${kept}`);
-  if (roundUp) minor += 1n;
-  if (sign === '-') minor = -minor;
-  const result = Number(minor);
-  if (!Number.isSafeInteger(result)) throw new RangeError(`Amount out of range: ${String(amount)}`);
-  return result;
-}
-
-/** Converts integer minor units to the major-unit number: fromMinor(1999, 'USD') === 19.99. */
-export function fromMinor(minor: number, currency?: string | null): number {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`Not an integer amount: ${minor}`);
-  const decimals = currencyDecimals(currency);
-  if (decimals === 0) return minor;
-  const digits = String(Math.abs(minor)).padStart(decimals + 1, '0');
-  const text = `${minor < 0 ? '-' : ''}${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
-  return Number(text);
 }
 
 /** Formats integer minor units: formatMinor(1999, 'EUR') === '€19.99'. */

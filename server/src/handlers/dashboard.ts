@@ -1,7 +1,7 @@
 /** Dashboard: totals with their change over 30 days, top restaurants, recent activity. */
 import type { Db } from '../db/client.js';
 import { activityTitle } from '../lib/activity-text.js';
-import { exponentOf, fromMinor } from '../lib/money.js';
+import { currencyDecimals, fromMinor } from '../../../common/money.js';
 import { toUsdCents } from '../lib/usd-rates.js';
 import { iso } from '../lib/paging.js';
 import { bookingFigures, createdCounts, listActivity } from '../queries/dashboard.js';
@@ -28,7 +28,8 @@ async function countWithChange(db: Db, of: 'users' | 'restaurants') {
 async function usdRevenue(db: Db, from?: Date, to?: Date): Promise<bigint> {
   const rows = await bookingFigures(db, from, to);
   return rows.reduce(
-    (sum, row) => sum + toUsdCents(row.collectedMinor, row.currency, exponentOf(row.currency)),
+    (sum, row) =>
+      sum + toUsdCents(row.collectedMinor, row.currency, currencyDecimals(row.currency)),
     0n,
   );
 }

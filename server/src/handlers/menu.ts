@@ -10,7 +10,7 @@ import { change, money, recordChange } from '../lib/audit.js';
 import type { BodyOf } from '../lib/contract-types.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.js';
 import { checkImage, storeImage } from '../lib/images.js';
-import { toMinor } from '../lib/money.js';
+import { toMinor } from '../../../common/money.js';
 import { MAX_IMAGES, uploadedFiles } from '../lib/multipart.js';
 import {
   createIngredients,
@@ -67,7 +67,7 @@ function readExtras(value: unknown, field: string): Extra[] {
 }
 
 function minorOf(amount: number | string, currency: string, field: string): number {
-  const minor = toMinor(amount, currency);
+  const minor = toMinor(amount, currency, 'refuse');
   if (minor === undefined) {
     throw badRequest(
       `${field}: ${amount} is not an amount in ${currency} (a number ≥ 0 with the currency's decimals)`,

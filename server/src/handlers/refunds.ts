@@ -11,7 +11,12 @@ import type { FastifyRequest } from 'fastify';
 import { change, money, recordChange } from '../lib/audit.js';
 import type { BodyOf, ResultOf } from '../lib/contract-types.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.js';
-import { exponentOf, fromMinor, toMinor } from '../lib/money.js';
+import { currencyDecimals, fromMinor, toMinor } from '../../../common/money.js';
+import {
+  isRefundEligible,
+  statusKey,
+  UNREFUNDABLE_BOOKING_STATUSES,
+} from '../../../common/refund-eligibility.js';
 import { BOOKING_NOT_FOUND, loadBookingView } from '../queries/bookings.js';
 import {
   applyRefund,
@@ -39,18 +44,8 @@ type ReasonCode = NonNullable<BodyOf<'refundOrder'>['reasonCode']>;
 type Why = { reasonCode?: ReasonCode; note?: string };
 type RefundResult = ResultOf<'refundOrder'>;
 
-const REFUNDABLE_PAYMENT = ['paid', 'completed'];
-
-/** The admin may offer a refund: payment Paid or Completed (any case), booking not cancelled. */
-export function isRefundEligible(booking: { status: string; paymentStatus: string }): boolean {
-  return (
-    booking.status.toLowerCase() !== 'cancelled' &&
-    REFUNDABLE_PAYMENT.includes(booking.paymentStatus.toLowerCase())
-  );
-}
-
 const formatMinor = (minor: number, currency: string) =>
-  `${fromMinor(minor, currency).toFixed(exponentOf(currency))} ${currency}`;
+  `${fromMinor(minor, currency).toFixed(currencyDecimals(currency))} ${currency}`;
 
 function overBalance(remaining: number, currency: string, what: 'order' | 'booking') {
   return badRequest(
@@ -66,13 +61,13 @@ function checkAmount(amount: number): number {
 
 /** A positive amount in minor units (`toMinor` keeps it positive), or why its decimals are wrong. */
 function amountToMinor(amount: number, currency: string): number {
-  const minor = toMinor(amount, currency);
+  const minor = toMinor(amount, currency, 'refuse');
   if (minor === undefined) {
-    const exponent = exponentOf(currency);
+    const decimals = currencyDecimals(currency);
     throw badRequest(
-      exponent === 0
+      decimals === 0
         ? `Refund amount must be a whole number in ${currency}`
-        : `Refund amount can have at most ${exponent} decimals in ${currency}`,
+        : `Refund amount can have at most ${decimals} decimals in ${currency}`,
     );
   }
   return minor;
@@ -213,7 +208,7 @@ async function explainRefusal(
   const row = await loadTarget(db, target);
   if (!row)
     return notFound(target.kind === 'order' ? REFUND_MESSAGES.orderNotFound : BOOKING_NOT_FOUND);
-  if (row.booking.status.toLowerCase() === 'cancelled')
+  if (UNREFUNDABLE_BOOKING_STATUSES.includes(statusKey(row.booking.status)))
     return badRequest(REFUND_MESSAGES.cancelled);
   const order = row.order;
   const remaining = order

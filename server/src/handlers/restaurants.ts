@@ -1,7 +1,7 @@
 /** Restaurants: the list, the detail page, online/featured/commission updates, the name lookup. */
 import { change, recordChange } from '../lib/audit.js';
 import { badRequest, notFound } from '../lib/http-error.js';
-import { fromMinor } from '../lib/money.js';
+import { fromMinor } from '../../../common/money.js';
 import { iso } from '../lib/paging.js';
 import {
   listRestaurants,

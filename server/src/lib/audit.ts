@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { components } from '../../../openapi/schema.js';
 import type { Db } from '../db/client.js';
 import { auditEvents, type AuditChange, type AuditValue, type User } from '../db/schema.js';
-import { fromMinor } from './money.js';
+import { fromMinor } from '../../../common/money.js';
 
 /** The contract's actions, less the two kinds of entries carried over from the old activity lists. */
 export type AuditAction = Exclude<

@@ -7,7 +7,7 @@ import type { components } from '../../../openapi/schema.js';
 import { fromJsonRow } from '../db/json-row.js';
 import { auditEvents, bookings, orderItems, orders, refunds } from '../db/schema.js';
 import { bookingActivityText } from './activity-text.js';
-import { fromMinor } from './money.js';
+import { fromMinor } from '../../../common/money.js';
 import { iso } from './paging.js';
 
 export type BookingView = components['schemas']['Booking'];

@@ -5,8 +5,8 @@
  * so memory stays one batch whatever the size, and a client that goes away stops the reading.
  */
 import { Readable } from 'node:stream';
-import { csvLine } from '../../../src/lib/csv-cell.js';
-import { decimalText } from './money.js';
+import { csvLine } from '../../../common/csv-cell.js';
+import { decimalText } from '../../../common/money.js';
 
 /** Money in minor units: written as a plain decimal in major units (the currency is a column). */
 export type CsvMoney = { minor: number; currency: string };

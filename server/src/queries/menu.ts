@@ -8,7 +8,7 @@ import { countOf, pageOf, withTotal, type Paging } from '../db/paged.js';
 import { keyset } from '../db/keyset.js';
 import { menuItemImages, menuItemIngredients, menuItems, referenceItems } from '../db/schema.js';
 import { imageUrl } from '../lib/images.js';
-import { fromMinor } from '../lib/money.js';
+import { fromMinor } from '../../../common/money.js';
 import { iso } from '../lib/paging.js';
 
 type Tx = Pick<Db, 'select' | 'insert'>;

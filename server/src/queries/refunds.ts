@@ -4,12 +4,16 @@
  * check and the write in one statement each, so a refund never goes above what was paid, also
  * under concurrent requests), then the stored refund.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema.js';
 import type { Db } from '../db/client.js';
 import { bookings, orders, refunds, users, type Booking, type Order } from '../db/schema.js';
 import { processedBy } from '../lib/booking-view.js';
-import { fromMinor } from '../lib/money.js';
+import { fromMinor } from '../../../common/money.js';
+import {
+  REFUNDABLE_PAYMENT_STATUSES,
+  UNREFUNDABLE_BOOKING_STATUSES,
+} from '../../../common/refund-eligibility.js';
 import { iso } from '../lib/paging.js';
 
 export type RefundView = components['schemas']['Refund'];
@@ -124,8 +128,8 @@ export async function applyRefund(tx: Tx, input: RefundInput) {
       and(
         eq(bookings.id, booking.id),
         sql`${bookings.refundedTotal} + ${minor} <= ${bookings.total}`,
-        sql`lower(${bookings.status}) <> 'cancelled'`,
-        sql`lower(${bookings.paymentStatus}) in ('paid', 'completed')`,
+        notInArray(sql`lower(trim(${bookings.status}))`, [...UNREFUNDABLE_BOOKING_STATUSES]),
+        inArray(sql`lower(trim(${bookings.paymentStatus}))`, [...REFUNDABLE_PAYMENT_STATUSES]),
       ),
     )
     .returning({

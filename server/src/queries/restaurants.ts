@@ -20,7 +20,7 @@ import {
 import type { ListFilters, ResultOf } from '../lib/contract-types.js';
 import type { CsvColumn } from '../lib/csv-export.js';
 import { badRequest } from '../lib/http-error.js';
-import { fromMinor } from '../lib/money.js';
+import { fromMinor } from '../../../common/money.js';
 import { iso, likePattern, utcDayRange } from '../lib/paging.js';
 
 type RestaurantsFilters = ListFilters<'listRestaurants'>;

@@ -5,7 +5,7 @@
  */
 import type * as t from '../db/schema.js';
 import { change, money } from '../lib/audit.js';
-import { decimalText } from '../lib/money.js';
+import { decimalText } from '../../../common/money.js';
 import { DAY, percentOf, priceMinor, type SeedContext } from './context.js';
 import type { Dish } from './menus.js';
 import { BOOKING_STATUSES, BOOKING_TYPES } from './reference-names.js';

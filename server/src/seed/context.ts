@@ -3,7 +3,7 @@
  * it as an argument and return rows; the same context state gives the same rows.
  */
 import type { Faker } from '@faker-js/faker';
-import { exponentOf } from '../lib/money.js';
+import { currencyDecimals } from '../../../common/money.js';
 
 export const DAY = 86_400_000;
 
@@ -32,7 +32,7 @@ export function priceMinor(
   min: number,
   max: number,
 ): number {
-  const scale = exponentOf(currency) === 0 ? 150 : 100;
+  const scale = currencyDecimals(currency) === 0 ? 150 : 100;
   return faker.number.int({ min: min * scale, max: max * scale });
 }
 

@@ -9,7 +9,7 @@ import { formatBookingDateTime, formatDetailDate } from '../../lib/dates';
 import { AdminNotes } from './admin-notes';
 import { RecordHistory } from '../audit';
 import { BookingActivities } from './booking-activities';
-import { customerName, formatDetailDateTime, isRefundEligible } from './booking-rules';
+import { customerName, formatDetailDateTime, offersRefund } from './booking-rules';
 import { useGetBookingQuery, useListBookingActivitiesQuery } from './bookings-api';
 import type { BookingEntry } from './entry-messages';
 import { PaymentSummaryCard } from './payment-summary';
@@ -71,7 +71,7 @@ export function BookingDetail({
     <Flex vertical gap="middle">
       <Flex justify="space-between" align="center" wrap gap="small">
         {back}
-        {isRefundEligible(booking) ? (
+        {offersRefund(booking) ? (
           <Button danger onClick={() => setRefunding(true)}>
             Process Refund
           </Button>

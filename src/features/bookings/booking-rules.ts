@@ -1,16 +1,14 @@
 /** Pure rules of the bookings screens: refund eligibility, totals and the payment summary. */
 import type { Booking } from '../../api/types';
 import { formatBookingDateTime, formatDetailDate, toDate } from '../../lib/dates';
-import { fromMinor, toMinor } from '../../lib/money';
+import { fromMinor, toMinor } from '../../../common/money';
+import { isRefundEligible } from '../../../common/refund-eligibility';
 
 type StatusFields = { status?: string | null; PaymentStatus?: string | null };
 
-/** Process Refund is offered for payment status Paid or Completed (any case), not cancelled. */
-export function isRefundEligible(booking: StatusFields): boolean {
-  const payment = (booking.PaymentStatus ?? '').trim().toLowerCase();
-  const status = (booking.status ?? '').trim().toLowerCase();
-  return (payment === 'paid' || payment === 'completed') && status !== 'cancelled';
-}
+/** Process Refund is offered by the refund rule both tiers share (the API spells PaymentStatus). */
+export const offersRefund = (booking: StatusFields) =>
+  isRefundEligible({ status: booking.status, paymentStatus: booking.PaymentStatus });
 
 /** The list's Total: total, otherwise subTotal. */
 export function listTotal(booking: Pick<Booking, 'paymentDetails'>): number {
@@ -46,7 +44,7 @@ export function paymentSummary(
   details: Booking['paymentDetails'],
   currency: string | null | undefined,
 ): PaymentSummary {
-  const minor = (value: number | null | undefined) => toMinor(value ?? 0, currency);
+  const minor = (value: number | null | undefined) => toMinor(value ?? 0, currency, 'round');
   const major = (value: number) => fromMinor(value, currency);
   const total = minor(details.total);
   return {

@@ -7,7 +7,7 @@ import { Money } from '../../components/money';
 import { badgeText, StatusBadge, statusColumn } from '../../components/status-badge';
 import { formatBookingDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
-import { customerName, isRefundEligible, listTotal } from './booking-rules';
+import { customerName, offersRefund, listTotal } from './booking-rules';
 import { useListBookingsQuery } from './bookings-api';
 
 const BOOKING_STATUS = selectFilter<BookingStatus>(
@@ -164,7 +164,7 @@ export function BookingsTable({
           <Button size="small" onClick={() => onView(b)}>
             View
           </Button>
-          {isRefundEligible(b) ? (
+          {offersRefund(b) ? (
             <Button size="small" danger onClick={() => onRefund(b)}>
               Process Refund
             </Button>

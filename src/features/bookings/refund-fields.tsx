@@ -2,7 +2,8 @@
 import { Alert, Button, Flex, Input, Select, Typography } from 'antd';
 import type { RefundReasonCode } from '../../api/types';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { currencyDecimals, formatMoney, fromMinor, toMinor } from '../../lib/money';
+import { currencyDecimals, fromMinor, toMinor } from '../../../common/money';
+import { formatMoney } from '../../lib/money';
 import { canSubmitRefund } from './booking-rules';
 import type { RefundForm } from './use-refund-form';
 
@@ -125,7 +126,10 @@ function RefundConfirm({
   const left =
     amount === null
       ? 0
-      : fromMinor(toMinor(balance, currency) - toMinor(amount, currency), currency);
+      : fromMinor(
+          toMinor(balance, currency, 'round') - toMinor(amount, currency, 'round'),
+          currency,
+        );
   return (
     <ConfirmModal
       open={amount !== null}

@@ -3,7 +3,8 @@ import { UserOutlined } from '@ant-design/icons';
 import { httpStatus, serverMessage } from '../../api/errors';
 import type { Booking, BookingOrder } from '../../api/types';
 import { Money } from '../../components/money';
-import { formatMoney, fromMinor, toMinor } from '../../lib/money';
+import { fromMinor, toMinor } from '../../../common/money';
+import { formatMoney } from '../../lib/money';
 import { StatusBadge } from '../../components/status-badge';
 import { customerName, listTotal } from './booking-rules';
 import {
@@ -178,7 +179,7 @@ function BookingRefundForm({ booking, onDone }: { booking: Booking; onDone: () =
   const currency = booking.currency;
   // The remaining balance, subtracted in minor units.
   const remaining = fromMinor(
-    toMinor(total, currency) - toMinor(refundedTotal, currency),
+    toMinor(total, currency, 'round') - toMinor(refundedTotal, currency, 'round'),
     currency,
   );
   const form = useRefundForm({

@@ -1,7 +1,4 @@
-/**
- * One CSV cell, written safely. Shared by the SPA (the bulk uploader's files) and the server (list
- * exports): it imports nothing, so both sides can use this one copy.
- */
+/** One CSV cell, written safely: the SPA's bulk uploader files and the server's list exports. */
 
 /**
  * A cell a spreadsheet would run as a formula (= + - @, or a leading tab or carriage return) gets
