@@ -82,8 +82,8 @@ export function toMinor(
     BigInt(fraction.slice(0, decimals).padEnd(decimals, '0'));
   if (fraction.charAt(decimals) >= '5') minor += 1n;
   if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return refuse('Amount out of range');
-  // Zero has no sign: "-0.001" rounds to 0, not -0.
-  return minor === 0n ? 0 : Number(sign ? -minor : minor);
+  // A BigInt zero has no sign: "-0.001" rounds to 0, not -0.
+  return Number(sign ? -minor : minor);
 }
 
 /** Major units as exact decimal text, the currency's decimals always written (1234 → "12.34"). */

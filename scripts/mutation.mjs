@@ -10,15 +10,15 @@
 import { Stryker } from '@stryker-mutator/core';
 
 const TARGETS = {
-  'client-money': {
+  money: {
+    mutate: ['common/money.ts', 'common/refund-eligibility.ts'],
+    project: 'common',
+    tests: ['common/money.test.ts', 'common/refund-eligibility.test.ts'],
+  },
+  'money-format': {
     mutate: ['src/lib/money.ts'],
     project: 'client',
     tests: ['src/lib/money.test.ts'],
-  },
-  'server-money': {
-    mutate: ['server/src/lib/money.ts'],
-    project: 'server',
-    tests: ['server/test/money.test.ts'],
   },
   'booking-rules': {
     mutate: ['src/features/bookings/booking-rules.ts'],
