@@ -20,7 +20,7 @@ import {
 import { createBookingFixture } from './helpers/booking-fixture.js';
 import { expectContract } from './helpers/contract.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { makePng, multipart } from './helpers/uploads.js';
+import { pngPart } from './helpers/uploads.js';
 import { TEST_ADMIN } from './helpers/constants.js';
 
 let t: TestApp;
@@ -29,28 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (method: string, url: string, payload?: unknown, headers?: Record<string, string>) =>
-  t.as({
-    method: method as 'GET',
-    url: `/api/v1${url}`,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers,
-  });
-const upload = async (
-  method: string,
-  url: string,
-  fields: Parameters<typeof multipart>[0],
-  headers?: Record<string, string>,
-) => {
-  const body = await multipart(fields);
-  return t.as({
-    method: method as 'POST',
-    url: `/api/v1${url}`,
-    ...body,
-    headers: { ...body.headers, ...headers },
-  });
-};
-const png = () => ({ bytes: makePng(3, 3), filename: 'x.png', type: 'image/png' });
 const eventCount = async () => (await t.database.db.select({ n: count() }).from(auditEvents))[0].n;
 const usd = (amount: number) => ({ amount, currency: 'USD' });
 const dataOf = (res: LightMyRequestResponse) => res.json().data;
@@ -73,8 +51,11 @@ type Given = Record<string, string | number | boolean | null>;
 type Case = {
   /** Makes the records the call needs; the events of these calls are not the case's. */
   given?: () => Promise<Given>;
-  /** The call under test, sent with `headers`. */
-  run: (given: Given, headers: Record<string, string>) => Promise<LightMyRequestResponse>;
+  /** The call under test, sent with `options` (its own user agent). */
+  run: (
+    given: Given,
+    options: { headers: Record<string, string> },
+  ) => Promise<LightMyRequestResponse>;
   expect: (given: Given, res: LightMyRequestResponse) => Expected;
 };
 
@@ -88,15 +69,15 @@ async function contentItem(
   title: string,
   faqs?: { question: string; answer: string }[],
 ): Promise<Given> {
-  const created = dataOf(await api('POST', '/static', { title, content: '<p>One</p>' }));
+  const created = dataOf(await t.api('POST', '/static', { title, content: '<p>One</p>' }));
   if (!faqs) return { contentId: created._id, contentSlug: created.slug };
-  const updated = dataOf(await api('PUT', `/static?slug=${created.slug}`, { faqs }));
+  const updated = dataOf(await t.api('PUT', `/static?slug=${created.slug}`, { faqs }));
   return { contentId: created._id, contentSlug: created.slug, faqId: updated.faqs[0]._id };
 }
 
 const savedView = async (name: string) =>
   dataOf(
-    await api('POST', '/admin/saved-views', {
+    await t.api('POST', '/admin/saved-views', {
       screen: 'reviews',
       name,
       filters: { status: 'pending' },
@@ -107,7 +88,7 @@ const reference = (kind: string, create: string, one: string): Record<string, Ca
   const label = kind[0].toUpperCase() + kind.slice(1);
   return {
     [`create${label}`]: {
-      run: (_, headers) => api('POST', create, { name: `Audit ${kind}` }, headers),
+      run: (_, options) => t.api('POST', create, { name: `Audit ${kind}` }, options),
       expect: (_, res) => ({
         status: 201,
         action: 'reference.create',
@@ -118,10 +99,10 @@ const reference = (kind: string, create: string, one: string): Record<string, Ca
     },
     [`update${label}`]: {
       given: async () => ({
-        id: dataOf(await api('POST', create, { name: `Audit ${kind} to rename` }))._id,
+        id: dataOf(await t.api('POST', create, { name: `Audit ${kind} to rename` }))._id,
       }),
-      run: (given, headers) =>
-        api('PUT', `${one}/${given.id}`, { name: `Audited ${kind}` }, headers),
+      run: (given, options) =>
+        t.api('PUT', `${one}/${given.id}`, { name: `Audited ${kind}` }, options),
       expect: (given) => ({
         status: 200,
         action: 'reference.update',
@@ -135,12 +116,12 @@ const reference = (kind: string, create: string, one: string): Record<string, Ca
 
 const CASES: Record<string, Case> = {
   login: {
-    run: (_, headers) =>
-      api(
+    run: (_, options) =>
+      t.api(
         'POST',
         '/user/login',
         { email: TEST_ADMIN.adminEmail, password: TEST_ADMIN.adminPassword },
-        headers,
+        options,
       ),
     expect: () => ({
       status: 200,
@@ -156,8 +137,8 @@ const CASES: Record<string, Case> = {
       const [diner] = await db.select().from(users).where(eq(users.role, 'user')).limit(1);
       return { userId: diner.id, status: diner.status };
     },
-    run: (given, headers) =>
-      api('PUT', `/admin/user/${given.userId}`, { status: !given.status }, headers),
+    run: (given, options) =>
+      t.api('PUT', `/admin/user/${given.userId}`, { status: !given.status }, options),
     expect: (given) => ({
       status: 200,
       action: 'user.status',
@@ -171,8 +152,8 @@ const CASES: Record<string, Case> = {
       const [config] = await t.database.db.select().from(configuration);
       return { fee: config?.platformFee ?? 0 };
     },
-    run: (given, headers) =>
-      api('PUT', '/configuration', { platformFee: (given.fee as number) + 1.5 }, headers),
+    run: (given, options) =>
+      t.api('PUT', '/configuration', { platformFee: (given.fee as number) + 1.5 }, options),
     expect: (given) => ({
       status: 200,
       action: 'configuration.update',
@@ -187,8 +168,13 @@ const CASES: Record<string, Case> = {
       const before = restaurant.platformCommission;
       return { restaurantId: restaurant.id, before, after: before === 12.25 ? 12.5 : 12.25 };
     },
-    run: (given, headers) =>
-      api('PUT', `/restaurant/${given.restaurantId}`, { platformCommission: given.after }, headers),
+    run: (given, options) =>
+      t.api(
+        'PUT',
+        `/restaurant/${given.restaurantId}`,
+        { platformCommission: given.after },
+        options,
+      ),
     expect: (given) => ({
       status: 200,
       action: 'restaurant.update',
@@ -199,8 +185,8 @@ const CASES: Record<string, Case> = {
   },
   updateBookingNotes: {
     given: async () => ({ bookingId: (await createBookingFixture(t.database.db)).bookingId }),
-    run: (given, headers) =>
-      api('PUT', `/booking/${given.bookingId}`, { adminNotes: 'Call before arrival' }, headers),
+    run: (given, options) =>
+      t.api('PUT', `/booking/${given.bookingId}`, { adminNotes: 'Call before arrival' }, options),
     expect: (given) => ({
       status: 200,
       action: 'booking.notes',
@@ -214,12 +200,12 @@ const CASES: Record<string, Case> = {
       const fixture = await createBookingFixture(t.database.db, { orderTotals: [3000, 2000] });
       return { bookingId: fixture.bookingId, orderId: fixture.orderIds[0] };
     },
-    run: (given, headers) =>
-      api(
+    run: (given, options) =>
+      t.api(
         'POST',
         '/admin/orders/refund',
         { orderId: given.orderId, amount: 5, reasonCode: 'duplicate', reason: 'Charged twice' },
-        headers,
+        options,
       ),
     expect: (given) => ({
       status: 200,
@@ -240,11 +226,11 @@ const CASES: Record<string, Case> = {
     given: async () => {
       const fixture = await createBookingFixture(t.database.db, { orderTotals: [3000, 2000] });
       const [first, second] = fixture.orderIds;
-      await api('POST', '/admin/orders/refund', { orderId: first, amount: 5 });
+      await t.api('POST', '/admin/orders/refund', { orderId: first, amount: 5 });
       return { bookingId: fixture.bookingId, orderId: second };
     },
-    run: (given, headers) =>
-      api('POST', '/admin/order/refund', { orderId: given.orderId, amount: 20 }, headers),
+    run: (given, options) =>
+      t.api('POST', '/admin/order/refund', { orderId: given.orderId, amount: 20 }, options),
     expect: (given) => ({
       status: 200,
       action: 'refund.create',
@@ -262,12 +248,12 @@ const CASES: Record<string, Case> = {
     given: async () => ({
       bookingId: (await createBookingFixture(t.database.db, { orderTotals: [] })).bookingId,
     }),
-    run: (given, headers) =>
-      api(
+    run: (given, options) =>
+      t.api(
         'POST',
         '/admin/booking-refund',
         { bookingId: given.bookingId, amount: 50, reasonCode: 'other', notes: 'Deposit returned' },
-        headers,
+        options,
       ),
     expect: (given) => ({
       status: 200,
@@ -286,9 +272,9 @@ const CASES: Record<string, Case> = {
   ...reference('bookingType', '/bookingType', '/bookingType'),
   deleteBookingType: {
     given: async () => ({
-      id: dataOf(await api('POST', '/bookingType', { name: 'Audit bookingType to delete' }))._id,
+      id: dataOf(await t.api('POST', '/bookingType', { name: 'Audit bookingType to delete' }))._id,
     }),
-    run: (given, headers) => api('DELETE', `/bookingType/${given.id}`, undefined, headers),
+    run: (given, options) => t.api('DELETE', `/bookingType/${given.id}`, undefined, options),
     expect: (given) => ({
       status: 200,
       action: 'reference.delete',
@@ -302,8 +288,8 @@ const CASES: Record<string, Case> = {
   ...reference('allergy', '/allergy', '/allergy'),
   ...reference('dietary', '/dietaries', '/dietary'),
   createCuisine: {
-    run: (_, headers) =>
-      upload('POST', '/cuisine', { name: 'Audit cuisine', image: png() }, headers),
+    run: (_, options) =>
+      t.upload('POST', '/cuisine', { name: 'Audit cuisine', image: pngPart() }, options),
     expect: (_, res) => ({
       status: 201,
       action: 'reference.create',
@@ -317,10 +303,11 @@ const CASES: Record<string, Case> = {
   },
   updateCuisine: {
     given: async () => ({
-      id: dataOf(await upload('POST', '/cuisine', { name: 'Audit cuisine to stop', image: png() }))
-        ._id,
+      id: dataOf(
+        await t.upload('POST', '/cuisine', { name: 'Audit cuisine to stop', image: pngPart() }),
+      )._id,
     }),
-    run: (given, headers) => api('PUT', `/cuisine/${given.id}`, { status: false }, headers),
+    run: (given, options) => t.api('PUT', `/cuisine/${given.id}`, { status: false }, options),
     expect: (given) => ({
       status: 200,
       action: 'reference.status',
@@ -339,8 +326,8 @@ const CASES: Record<string, Case> = {
         .limit(1);
       return { reviewId: review.id };
     },
-    run: (given, headers) =>
-      api('PUT', `/admin/review/${given.reviewId}`, { status: 'rejected' }, headers),
+    run: (given, options) =>
+      t.api('PUT', `/admin/review/${given.reviewId}`, { status: 'rejected' }, options),
     expect: (given) => ({
       status: 200,
       action: 'review.moderate',
@@ -350,8 +337,8 @@ const CASES: Record<string, Case> = {
     }),
   },
   createStaticContent: {
-    run: (_, headers) =>
-      api('POST', '/static', { title: 'Audit Page', content: '<p>One</p>' }, headers),
+    run: (_, options) =>
+      t.api('POST', '/static', { title: 'Audit Page', content: '<p>One</p>' }, options),
     expect: (_, res) => ({
       status: 201,
       action: 'content.create',
@@ -366,8 +353,8 @@ const CASES: Record<string, Case> = {
   },
   updateStaticContentLegacy: {
     given: () => contentItem('Audit Page to publish'),
-    run: (given, headers) =>
-      api('PUT', `/static-content/${given.contentId}`, { status: 'published' }, headers),
+    run: (given, options) =>
+      t.api('PUT', `/static-content/${given.contentId}`, { status: 'published' }, options),
     expect: (given) => ({
       status: 200,
       action: 'content.publish',
@@ -378,12 +365,12 @@ const CASES: Record<string, Case> = {
   },
   updateStaticContent: {
     given: () => contentItem('Audit Page with FAQs'),
-    run: (given, headers) =>
-      api(
+    run: (given, options) =>
+      t.api(
         'PUT',
         `/static?slug=${given.contentSlug}`,
         { faqs: [{ question: 'Open late?', answer: 'Until midnight.' }] },
-        headers,
+        options,
       ),
     expect: (given, res) => ({
       status: 200,
@@ -406,8 +393,13 @@ const CASES: Record<string, Case> = {
       contentItem('Audit Page losing a FAQ', [
         { question: 'Open late?', answer: 'Until midnight.' },
       ]),
-    run: (given, headers) =>
-      api('DELETE', `/static-content/${given.contentId}/faq`, { removeFaq: given.faqId }, headers),
+    run: (given, options) =>
+      t.api(
+        'DELETE',
+        `/static-content/${given.contentId}/faq`,
+        { removeFaq: given.faqId },
+        options,
+      ),
     expect: (given) => ({
       status: 200,
       action: 'content.faq_delete',
@@ -422,10 +414,11 @@ const CASES: Record<string, Case> = {
   deleteStaticContent: {
     given: async () => {
       const item = await contentItem('Audit Page to delete');
-      await api('PUT', `/static-content/${item.contentId}`, { status: 'published' });
+      await t.api('PUT', `/static-content/${item.contentId}`, { status: 'published' });
       return item;
     },
-    run: (given, headers) => api('DELETE', `/static?slug=${given.contentSlug}`, undefined, headers),
+    run: (given, options) =>
+      t.api('DELETE', `/static?slug=${given.contentSlug}`, undefined, options),
     expect: (given) => ({
       status: 200,
       action: 'content.delete',
@@ -439,8 +432,8 @@ const CASES: Record<string, Case> = {
   },
   createMenuItem: {
     given: async () => ({ restaurantId: (await usdRestaurant()).id }),
-    run: (given, headers) =>
-      upload(
+    run: (given, options) =>
+      t.upload(
         'POST',
         '/menu/bulk',
         {
@@ -448,9 +441,9 @@ const CASES: Record<string, Case> = {
           restaurant: given.restaurantId as string,
           category: 'Mains',
           itemPrice: '11.50',
-          media: png(),
+          media: pngPart(),
         },
-        headers,
+        options,
       ),
     expect: () => ({
       status: 201,
@@ -465,12 +458,12 @@ const CASES: Record<string, Case> = {
     }),
   },
   createSavedView: {
-    run: (_, headers) =>
-      api(
+    run: (_, options) =>
+      t.api(
         'POST',
         '/admin/saved-views',
         { screen: 'reviews', name: 'Audit view', filters: { status: 'pending' } },
-        headers,
+        options,
       ),
     expect: (_, res) => ({
       status: 201,
@@ -482,8 +475,8 @@ const CASES: Record<string, Case> = {
   },
   renameSavedView: {
     given: async () => ({ viewId: await savedView('Audit view to rename') }),
-    run: (given, headers) =>
-      api('PUT', `/admin/saved-views/${given.viewId}`, { name: 'Audited view' }, headers),
+    run: (given, options) =>
+      t.api('PUT', `/admin/saved-views/${given.viewId}`, { name: 'Audited view' }, options),
     expect: (given) => ({
       status: 200,
       action: 'saved_view.rename',
@@ -494,8 +487,8 @@ const CASES: Record<string, Case> = {
   },
   deleteSavedView: {
     given: async () => ({ viewId: await savedView('Audit view to delete') }),
-    run: (given, headers) =>
-      api('DELETE', `/admin/saved-views/${given.viewId}`, undefined, headers),
+    run: (given, options) =>
+      t.api('DELETE', `/admin/saved-views/${given.viewId}`, undefined, options),
     expect: (given) => ({
       status: 200,
       action: 'saved_view.delete',
@@ -507,13 +500,8 @@ const CASES: Record<string, Case> = {
   // A session of its own: logging out revokes the token it is sent with.
   logout: {
     given: async () => ({ token: await createSession(t.database.db, t.adminId, 3_600_000) }),
-    run: (given, headers) =>
-      t.as({
-        method: 'POST',
-        url: '/api/v1/user/logout',
-        token: given.token as string,
-        headers,
-      }),
+    run: (given, options) =>
+      t.api('POST', '/user/logout', undefined, { ...options, token: given.token as string }),
     expect: () => ({
       status: 200,
       action: 'auth.logout',
@@ -540,7 +528,7 @@ describe('every write operation of the contract records exactly one event', () =
     const c = CASES[operationId];
     const given = (await c.given?.()) ?? {};
     const headers = newAgent();
-    const res = await c.run(given, headers);
+    const res = await c.run(given, { headers });
     const expected = c.expect(given, res);
     await expectContract(res, operationId, expected.status);
     const events = await eventsSentBy(headers);
@@ -562,7 +550,7 @@ describe('every write operation of the contract records exactly one event', () =
 
 test('the event keeps the request facts: request id, client address, user agent', async () => {
   const headers = newAgent();
-  await api('PUT', '/configuration', { platformFee: 3.25 }, headers);
+  await t.api('PUT', '/configuration', { platformFee: 3.25 }, { headers });
   const [event] = await eventsSentBy(headers);
   expect(event).toMatchObject({
     requestId: expect.stringMatching(/\S/),
@@ -574,7 +562,12 @@ test('the event keeps the request facts: request id, client address, user agent'
 
 test('a refused sign-in is recorded without an actor; the password never is', async () => {
   const headers = newAgent();
-  await api('POST', '/user/login', { email: 'Nobody@Example.com', password: 'guess-123' }, headers);
+  await t.api(
+    'POST',
+    '/user/login',
+    { email: 'Nobody@Example.com', password: 'guess-123' },
+    { headers },
+  );
   const events = await eventsSentBy(headers);
   expect(events).toHaveLength(1);
   const [event] = events;
@@ -594,16 +587,16 @@ test('writes that change nothing record nothing', async () => {
   const [config] = await db.select().from(configuration);
   const [diner] = await db.select().from(users).where(eq(users.role, 'user')).limit(1);
   const [review] = await db.select().from(reviews).limit(1);
-  const category = await api('POST', '/category', { name: 'Unchanged category' });
+  const category = await t.api('POST', '/category', { name: 'Unchanged category' });
   const categoryId = category.json().data._id;
   const before = await eventCount();
   const same = [
-    await api('PUT', `/restaurant/${restaurant.id}`, { online: restaurant.online }),
-    await api('PUT', '/configuration', { platformFee: config.platformFee }),
-    await api('PUT', `/admin/user/${diner.id}`, { status: diner.status }),
-    await api('PUT', `/booking/${fixture.bookingId}`, { adminNotes: '' }),
-    await api('PUT', `/admin/review/${review.id}`, { status: review.status }),
-    await api('PUT', `/category/${categoryId}`, { name: 'Unchanged category', status: true }),
+    await t.api('PUT', `/restaurant/${restaurant.id}`, { online: restaurant.online }),
+    await t.api('PUT', '/configuration', { platformFee: config.platformFee }),
+    await t.api('PUT', `/admin/user/${diner.id}`, { status: diner.status }),
+    await t.api('PUT', `/booking/${fixture.bookingId}`, { adminNotes: '' }),
+    await t.api('PUT', `/admin/review/${review.id}`, { status: review.status }),
+    await t.api('PUT', `/category/${categoryId}`, { name: 'Unchanged category', status: true }),
   ];
   expect(same.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
   expect(await eventCount()).toBe(before);
@@ -629,10 +622,10 @@ describe('the change and its event commit together or not at all', () => {
       'CREATE TRIGGER fail_after_event AFTER INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION fail_now()',
     );
     const before = await eventCount();
-    const commission = await api('PUT', `/restaurant/${restaurant.id}`, {
+    const commission = await t.api('PUT', `/restaurant/${restaurant.id}`, {
       platformCommission: (restaurant.platformCommission ?? 0) + 3,
     });
-    const refund = await api('POST', '/admin/orders/refund', {
+    const refund = await t.api('POST', '/admin/orders/refund', {
       orderId: fixture.orderIds[0],
       amount: 10,
     });
@@ -640,7 +633,7 @@ describe('the change and its event commit together or not at all', () => {
     const [after] = await db.select().from(restaurants).where(eq(restaurants.id, restaurant.id));
     expect(after.platformCommission).toBe(restaurant.platformCommission);
     const booking = await expectContract(
-      await api('GET', `/admin/booking/${fixture.bookingId}`),
+      await t.api('GET', `/admin/booking/${fixture.bookingId}`),
       'getBooking',
       200,
     );
@@ -650,14 +643,14 @@ describe('the change and its event commit together or not at all', () => {
   });
 
   test('the write fails after the event: the event is rolled back', async () => {
-    const created = await api('POST', '/static', { title: 'Atomic Page', content: '<p>A</p>' });
+    const created = await t.api('POST', '/static', { title: 'Atomic Page', content: '<p>A</p>' });
     const id = created.json().data._id;
     await failNow();
     await exec(
       'CREATE TRIGGER fail_after_write BEFORE UPDATE ON static_contents FOR EACH ROW EXECUTE FUNCTION fail_now()',
     );
     const before = await eventCount();
-    const res = await api('PUT', `/static-content/${id}`, { content: '<p>B</p>' });
+    const res = await t.api('PUT', `/static-content/${id}`, { content: '<p>B</p>' });
     expect(res.statusCode).toBe(500);
     expect(await eventCount()).toBe(before);
     const [row] = await t.database.db
@@ -686,7 +679,7 @@ test('the database refuses UPDATE and DELETE of events', async () => {
 
 describe('GET admin/audit-logs', () => {
   const list = async (query: string) =>
-    expectContract(await api('GET', `/admin/audit-logs?${query}`), 'listAuditEvents', 200);
+    expectContract(await t.api('GET', `/admin/audit-logs?${query}`), 'listAuditEvents', 200);
   const otherActor = '00000000-0000-4000-8000-0000000000aa';
 
   beforeAll(async () => {
@@ -764,8 +757,13 @@ describe('GET admin/audit-logs', () => {
 
   test('bad filters are a 400 with a sentence', async () => {
     const bad = async (query: string) =>
-      (await expectContract(await api('GET', `/admin/audit-logs?${query}`), 'listAuditEvents', 400))
-        .message;
+      (
+        await expectContract(
+          await t.api('GET', `/admin/audit-logs?${query}`),
+          'listAuditEvents',
+          400,
+        )
+      ).message;
     expect(await bad('from=2031-13-45')).toMatch(/from/);
     expect(await bad('from=2031-03-02&to=2031-03-01')).toBe('from must be on or before to');
     expect(await bad('action=nonsense')).toBeTruthy();

@@ -10,8 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string) => t.as({ method: 'GET', url: `/api/v1${url}` });
-
 test('percentChange compares two periods, 0 when the earlier one is empty', () => {
   expect(percentChange(15, 10)).toBe(50);
   expect(percentChange(5, 10)).toBe(-50);
@@ -27,14 +25,15 @@ test('totals are counted from the data', async () => {
     db.select({ n: count() }).from(bookings),
   ]);
   expect(
-    (await expectContract(await get('/total/user'), 'getTotalUsers', 200)).data.userCount,
+    (await expectContract(await t.api('GET', '/total/user'), 'getTotalUsers', 200)).data.userCount,
   ).toBe(u.n);
   expect(
-    (await expectContract(await get('/total/restaurant'), 'getTotalRestaurants', 200)).data
+    (await expectContract(await t.api('GET', '/total/restaurant'), 'getTotalRestaurants', 200)).data
       .restaurantCount,
   ).toBe(r.n);
   expect(
-    (await expectContract(await get('/total/booking'), 'getTotalBookings', 200)).data.bookingCount,
+    (await expectContract(await t.api('GET', '/total/booking'), 'getTotalBookings', 200)).data
+      .bookingCount,
   ).toBe(b.n);
 });
 
@@ -47,14 +46,15 @@ test('the change is the last 30 days against the 30 before', async () => {
       previous: sql<number>`count(*) filter (where ${users.createdAt} >= ${new Date(Date.now() - 60 * day)} and ${users.createdAt} < ${new Date(Date.now() - 30 * day)})::int`,
     })
     .from(users);
-  const body = await expectContract(await get('/total/user'), 'getTotalUsers', 200);
+  const body = await expectContract(await t.api('GET', '/total/user'), 'getTotalUsers', 200);
   expect(body.data.percentageIncrease).toBe(percentChange(recent, previous));
 });
 
 test('revenue is in USD: collected payments less refunds, converted by the rate table', async () => {
   const db = t.database.db;
-  const before = (await expectContract(await get('/total/revenue'), 'getTotalRevenue', 200)).data
-    .totalRevenue;
+  const before = (
+    await expectContract(await t.api('GET', '/total/revenue'), 'getTotalRevenue', 200)
+  ).data.totalRevenue;
   // Add one paid JPY booking of ¥10,000 (rate 0.0067 → $67.00) and one declined USD booking.
   const [restaurant] = await db.select().from(restaurants).limit(1);
   const base = {
@@ -72,14 +72,18 @@ test('revenue is in USD: collected payments less refunds, converted by the rate 
     { ...base, bookingRef: 'T-JPY', paymentStatus: 'Paid', currency: 'JPY', total: 10_000 },
     { ...base, bookingRef: 'T-USD', paymentStatus: 'Declined', currency: 'USD', total: 99_999 },
   ]);
-  const after = (await expectContract(await get('/total/revenue'), 'getTotalRevenue', 200)).data
-    .totalRevenue;
+  const after = (await expectContract(await t.api('GET', '/total/revenue'), 'getTotalRevenue', 200))
+    .data.totalRevenue;
   expect(Math.round((after - before) * 100)).toBe(6700);
   await db.delete(bookings).where(sql`${bookings.bookingRef} in ('T-JPY', 'T-USD')`);
 });
 
 test('top restaurants: at most 5, by bookings, with rating and earnings', async () => {
-  const body = await expectContract(await get('/top/restaurant'), 'getTopRestaurants', 200);
+  const body = await expectContract(
+    await t.api('GET', '/top/restaurant'),
+    'getTopRestaurants',
+    200,
+  );
   expect(body.data.length).toBe(5);
   const counts = body.data.map((r: { totalBookings: number }) => r.totalBookings);
   expect([...counts].sort((a, b) => b - a)).toEqual(counts);
@@ -103,7 +107,7 @@ test('activity logs: newest first, paged, with the total count', async () => {
     .from(auditEvents)
     .where(notLike(auditEvents.action, 'auth.%'));
   const body = await expectContract(
-    await get('/admin/activityLogs?skip=0&limit=5'),
+    await t.api('GET', '/admin/activityLogs?skip=0&limit=5'),
     'listActivityLogs',
     200,
   );
@@ -114,18 +118,22 @@ test('activity logs: newest first, paged, with the total count', async () => {
     description: 'The platform fee is now 17.5%',
   });
   const page2 = await expectContract(
-    await get('/admin/activityLogs?skip=5&limit=5'),
+    await t.api('GET', '/admin/activityLogs?skip=5&limit=5'),
     'listActivityLogs',
     200,
   );
   expect(page2.data[0]._id).not.toBe(body.data[0]._id);
-  const defaults = await expectContract(await get('/admin/activityLogs'), 'listActivityLogs', 200);
+  const defaults = await expectContract(
+    await t.api('GET', '/admin/activityLogs'),
+    'listActivityLogs',
+    200,
+  );
   expect(defaults.data.length).toBe(Math.min(20, n));
 });
 
 test('bad paging is a 400', async () => {
-  await expectContract(await get('/admin/activityLogs?limit=0'), 'listActivityLogs', 400);
-  await expectContract(await get('/admin/activityLogs?skip=-1'), 'listActivityLogs', 400);
+  await expectContract(await t.api('GET', '/admin/activityLogs?limit=0'), 'listActivityLogs', 400);
+  await expectContract(await t.api('GET', '/admin/activityLogs?skip=-1'), 'listActivityLogs', 400);
 });
 
 test('every dashboard call is a 401 without a token and a 403 for another role', async () => {
@@ -147,7 +155,13 @@ test('every dashboard call is a 401 without a token and a 403 for another role',
 test('the activity count is kept with the events: a statement of several, sign-ins left out, truncate', async () => {
   const db = t.database.db;
   const listed = async () =>
-    (await expectContract(await get('/admin/activityLogs?limit=1'), 'listActivityLogs', 200)).count;
+    (
+      await expectContract(
+        await t.api('GET', '/admin/activityLogs?limit=1'),
+        'listActivityLogs',
+        200,
+      )
+    ).count;
   const counted = async () =>
     (
       await db.select({ n: count() }).from(auditEvents).where(notLike(auditEvents.action, 'auth.%'))

@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { images, menuItems, referenceItems, restaurants } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
-import { makePng, multipart, type Part } from './helpers/uploads.js';
+import { makePng, pngPart, type Part } from './helpers/uploads.js';
 
 let t: TestApp;
 let usd: { id: string; name: string };
@@ -15,20 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const png = (filename = 'dish.png') => ({ bytes: makePng(3, 3), filename, type: 'image/png' });
-
 let counter = 0;
 const uniqueName = (label: string) => `${label} ${++counter} ${Date.now()}`;
 
-async function upload(fields: Record<string, Part | Part[]>, token?: string | null) {
-  const body = await multipart(fields);
-  return t.as({
-    method: 'POST',
-    url: '/api/v1/menu/bulk',
-    ...body,
-    ...(token !== undefined ? { token } : {}),
-  });
-}
+const upload = (fields: Record<string, Part | Part[]>, token?: string | null) =>
+  t.upload('POST', '/menu/bulk', fields, { token });
 
 const base = (overrides: Record<string, Part | Part[]> = {}) => ({
   itemName: uniqueName('Dish'),
@@ -75,7 +66,7 @@ test('a good row with images is stored with its category, ingredients, extras an
         JSON.stringify({ ingredient: 'Mushroom', ingredientPrice: 0.95 }),
       ],
       media: [
-        png('a.png'),
+        pngPart('a.png'),
         {
           bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]),
           filename: 'b.jpg',
@@ -144,9 +135,13 @@ test('prices are converted exactly in the currency; a zero-decimal currency refu
 
 test('an item the restaurant already has (any case) is refused, so a retry never duplicates', async () => {
   const itemName = uniqueName('Soup');
-  await expectContract(await upload(base({ itemName, media: png() })), 'createMenuItem', 201);
+  await expectContract(
+    await upload(base({ itemName, media: pngPart('dish.png') })),
+    'createMenuItem',
+    201,
+  );
   const message = await expectRefused(
-    base({ itemName: itemName.toUpperCase(), media: png() }),
+    base({ itemName: itemName.toUpperCase(), media: pngPart('dish.png') }),
     409,
     /already exists/,
   );
@@ -219,18 +214,24 @@ test('files are checked by content and size, at most 5', async () => {
     /5 MB/,
   );
   await expectRefused(
-    base({ media: Array.from({ length: 6 }, (_, i) => png(`p${i}.png`)) }),
+    base({ media: Array.from({ length: 6 }, (_, i) => pngPart(`p${i}.png`)) }),
     413,
     /5/,
   );
-  const five = await upload(base({ media: Array.from({ length: 5 }, (_, i) => png(`p${i}.png`)) }));
+  const five = await upload(
+    base({ media: Array.from({ length: 5 }, (_, i) => pngPart(`p${i}.png`)) }),
+  );
   expect((await expectContract(five, 'createMenuItem', 201)).data.media).toHaveLength(5);
 });
 
 test('a failure late in the row rolls back everything, including new ingredients and images', async () => {
   const newName = uniqueName('Saffron');
   await expectRefused(
-    base({ 'newIngredients[]': newName, 'ingredients[]': ['Tomato', 'Unobtainium'], media: png() }),
+    base({
+      'newIngredients[]': newName,
+      'ingredients[]': ['Tomato', 'Unobtainium'],
+      media: pngPart('dish.png'),
+    }),
     404,
     /Unobtainium/,
   );
@@ -247,7 +248,10 @@ test('a failure late in the row rolls back everything, including new ingredients
   // The second of two files is not an image: the first is not stored either.
   await expectRefused(
     base({
-      media: [png(), { bytes: Buffer.from('GIF89a'), filename: 'anim.gif', type: 'image/gif' }],
+      media: [
+        pngPart('dish.png'),
+        { bytes: Buffer.from('GIF89a'), filename: 'anim.gif', type: 'image/gif' },
+      ],
     }),
     415,
     /anim\.gif/,

@@ -21,9 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.as({ method, url: `/api/v1${url}`, ...(payload ? { payload } : {}) });
-
 /** The JSON lists: list path, create path, update path prefix, operation ids, blank message. */
 const LISTS = [
   {
@@ -69,7 +66,7 @@ describe.each(LISTS)('$kind', (c) => {
 
   test('create (trimmed, active), rename, deactivate, activate, then find it by search', async () => {
     const created = await expectContract(
-      await api('POST', c.create, { name: `  Zest ${c.kind}  ` }),
+      await t.api('POST', c.create, { name: `  Zest ${c.kind}  ` }),
       createOp,
       201,
     );
@@ -82,26 +79,26 @@ describe.each(LISTS)('$kind', (c) => {
     const id = created.data._id;
 
     const renamed = await expectContract(
-      await api('PUT', `${c.one}/${id}`, { name: `Zesty ${c.kind}` }),
+      await t.api('PUT', `${c.one}/${id}`, { name: `Zesty ${c.kind}` }),
       updateOp,
       200,
     );
     expect(renamed.data).toMatchObject({ _id: id, name: `Zesty ${c.kind}`, status: true });
     const off = await expectContract(
-      await api('PUT', `${c.one}/${id}`, { status: false }),
+      await t.api('PUT', `${c.one}/${id}`, { status: false }),
       updateOp,
       200,
     );
     expect(off.data).toMatchObject({ name: `Zesty ${c.kind}`, status: false });
     const on = await expectContract(
-      await api('PUT', `${c.one}/${id}`, { status: true }),
+      await t.api('PUT', `${c.one}/${id}`, { status: true }),
       updateOp,
       200,
     );
     expect(on.data.status).toBe(true);
 
     const found = await expectContract(
-      await api('GET', `${c.list}?search=%20zESTY%20`),
+      await t.api('GET', `${c.list}?search=%20zESTY%20`),
       listOp,
       200,
     );
@@ -128,33 +125,33 @@ describe.each(LISTS)('$kind', (c) => {
 
   test('a blank name gets the spec message; a duplicate (any case) is a 409', async () => {
     expect(
-      (await expectContract(await api('POST', c.create, { name: '   ' }), createOp, 400)).message,
+      (await expectContract(await t.api('POST', c.create, { name: '   ' }), createOp, 400)).message,
     ).toBe(c.blank);
     const a = await expectContract(
-      await api('POST', c.create, { name: `Dup ${c.kind}` }),
+      await t.api('POST', c.create, { name: `Dup ${c.kind}` }),
       createOp,
       201,
     );
     const dup = await expectContract(
-      await api('POST', c.create, { name: `  DUP ${c.kind.toUpperCase()} ` }),
+      await t.api('POST', c.create, { name: `  DUP ${c.kind.toUpperCase()} ` }),
       createOp,
       409,
     );
     expect(dup.message).toMatch(/already exists/);
     const b = await expectContract(
-      await api('POST', c.create, { name: `Other ${c.kind}` }),
+      await t.api('POST', c.create, { name: `Other ${c.kind}` }),
       createOp,
       201,
     );
     await expectContract(
-      await api('PUT', `${c.one}/${b.data._id}`, { name: `dup ${c.kind}` }),
+      await t.api('PUT', `${c.one}/${b.data._id}`, { name: `dup ${c.kind}` }),
       updateOp,
       409,
     );
     expect(
       (
         await expectContract(
-          await api('PUT', `${c.one}/${a.data._id}`, { name: ' ' }),
+          await t.api('PUT', `${c.one}/${a.data._id}`, { name: ' ' }),
           updateOp,
           400,
         )
@@ -162,7 +159,7 @@ describe.each(LISTS)('$kind', (c) => {
     ).toBe(c.blank);
     // Renaming to its own name in another case is fine.
     await expectContract(
-      await api('PUT', `${c.one}/${a.data._id}`, { name: `DUP ${c.kind}` }),
+      await t.api('PUT', `${c.one}/${a.data._id}`, { name: `DUP ${c.kind}` }),
       updateOp,
       200,
     );
@@ -170,7 +167,7 @@ describe.each(LISTS)('$kind', (c) => {
 
   test('an empty update, an unknown field, an unknown id', async () => {
     await expectContract(
-      await api('PUT', `${c.one}/00000000-0000-4000-8000-000000000000`, { status: true }),
+      await t.api('PUT', `${c.one}/00000000-0000-4000-8000-000000000000`, { status: true }),
       updateOp,
       404,
     );
@@ -179,9 +176,9 @@ describe.each(LISTS)('$kind', (c) => {
       .from(referenceItems)
       .where(eq(referenceItems.kind, c.kind))
       .limit(1);
-    await expectContract(await api('PUT', `${c.one}/${row.id}`, {}), updateOp, 400);
+    await expectContract(await t.api('PUT', `${c.one}/${row.id}`, {}), updateOp, 400);
     await expectContract(
-      await api('PUT', `${c.one}/${row.id}`, { status: true, colour: 'red' }),
+      await t.api('PUT', `${c.one}/${row.id}`, { status: true, colour: 'red' }),
       updateOp,
       400,
     );
@@ -192,8 +189,12 @@ describe.each(LISTS)('$kind', (c) => {
       .select({ n: count() })
       .from(referenceItems)
       .where(eq(referenceItems.kind, c.kind));
-    const first = await expectContract(await api('GET', `${c.list}?skip=0&limit=3`), listOp, 200);
-    const second = await expectContract(await api('GET', `${c.list}?skip=3&limit=3`), listOp, 200);
+    const first = await expectContract(await t.api('GET', `${c.list}?skip=0&limit=3`), listOp, 200);
+    const second = await expectContract(
+      await t.api('GET', `${c.list}?skip=3&limit=3`),
+      listOp,
+      200,
+    );
     expect(first.count).toBe(n);
     expect(first.data).toHaveLength(3);
     const dates = [...first.data, ...second.data].map((r: { createdAt: string }) => r.createdAt);
@@ -229,7 +230,7 @@ describe.each(LISTS)('$kind', (c) => {
 
 describe('counts are computed from the data', () => {
   const all = async (url: string, op: string) =>
-    (await expectContract(await api('GET', `${url}?limit=1000`), op, 200)).data;
+    (await expectContract(await t.api('GET', `${url}?limit=1000`), op, 200)).data;
 
   test('categories: distinct restaurants and menu items in the category', async () => {
     const db = t.database.db;
@@ -347,7 +348,7 @@ describe('booking types', () => {
     });
     const id = created.data._id;
     const renamed = await expectContract(
-      await api('PUT', `/bookingType/${id}`, { name: 'Brunch Party' }),
+      await t.api('PUT', `/bookingType/${id}`, { name: 'Brunch Party' }),
       'updateBookingType',
       200,
     );
@@ -357,27 +358,27 @@ describe('booking types', () => {
     });
 
     const list = await expectContract(
-      await api('GET', '/bookingTypes?skip=0&limit=1000'),
+      await t.api('GET', '/bookingTypes?skip=0&limit=1000'),
       'listBookingTypes',
       200,
     );
     expect(list.data[0]).toMatchObject({ _id: id, name: 'Brunch Party' });
     const alias = await expectContract(
-      await api('GET', '/admin/booking-types?limit=1000'),
+      await t.api('GET', '/admin/booking-types?limit=1000'),
       'listAdminBookingTypes',
       200,
     );
     expect(alias.count).toBe(list.count);
 
     const deleted = await expectContract(
-      await api('DELETE', `/bookingType/${id}`),
+      await t.api('DELETE', `/bookingType/${id}`),
       'deleteBookingType',
       200,
     );
     expect(deleted.message).toBe('Booking type deleted successfully');
-    await expectContract(await api('DELETE', `/bookingType/${id}`), 'deleteBookingType', 404);
+    await expectContract(await t.api('DELETE', `/bookingType/${id}`), 'deleteBookingType', 404);
     const after = await expectContract(
-      await api('GET', '/bookingTypes?limit=1000'),
+      await t.api('GET', '/bookingTypes?limit=1000'),
       'listBookingTypes',
       200,
     );
@@ -386,13 +387,13 @@ describe('booking types', () => {
 
   test('blank and duplicate names', async () => {
     const blank = await expectContract(
-      await api('POST', '/bookingType', { name: ' ' }),
+      await t.api('POST', '/bookingType', { name: ' ' }),
       'createBookingType',
       400,
     );
     expect(blank.message).toBe('Booking type name is required');
     const dup = await expectContract(
-      await api('POST', '/bookingType', { name: 'dine-IN' }),
+      await t.api('POST', '/bookingType', { name: 'dine-IN' }),
       'createBookingType',
       409,
     );
@@ -460,7 +461,7 @@ describe('cuisines', () => {
     expect(await t.database.db.select().from(images).where(eq(images.id, oldId))).toHaveLength(0);
 
     const off = await expectContract(
-      await api('PUT', `/cuisine/${id}`, { status: false }),
+      await t.api('PUT', `/cuisine/${id}`, { status: false }),
       'updateCuisine',
       200,
     );
@@ -471,7 +472,7 @@ describe('cuisines', () => {
     });
 
     const found = await expectContract(
-      await api('GET', '/admin/cuisines?search=georgian'),
+      await t.api('GET', '/admin/cuisines?search=georgian'),
       'listCuisines',
       200,
     );

@@ -13,30 +13,41 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string) => t.as({ method: 'GET', url: `/api/v1${url}` });
-const put = (url: string, payload: unknown) =>
-  t.as({
-    method: 'PUT',
-    url: `/api/v1${url}`,
-    payload: JSON.stringify(payload),
-    headers: { 'content-type': 'application/json' },
-  });
-
 test('skip is at most 2147483647, limit at most 1000, page at most 1000000', async () => {
-  const last = await expectContract(await get('/admin/users?skip=2147483647'), 'listUsers', 200);
+  const last = await expectContract(
+    await t.api('GET', '/admin/users?skip=2147483647'),
+    'listUsers',
+    200,
+  );
   expect(last.data).toEqual([]);
-  await expectContract(await get('/admin/users?skip=2147483648'), 'listUsers', 400);
-  await expectContract(await get('/admin/users?skip=99999999999999999999'), 'listUsers', 400);
-  await expectContract(await get('/admin/users?limit=1001'), 'listUsers', 400);
-  await expectContract(await get('/admin/ingredients?page=1000000'), 'listIngredients', 200);
-  await expectContract(await get('/admin/ingredients?page=1000001'), 'listIngredients', 400);
-  await expectContract(await get('/admin/reviews?rating=6'), 'listReviews', 400);
+  await expectContract(await t.api('GET', '/admin/users?skip=2147483648'), 'listUsers', 400);
+  await expectContract(
+    await t.api('GET', '/admin/users?skip=99999999999999999999'),
+    'listUsers',
+    400,
+  );
+  await expectContract(await t.api('GET', '/admin/users?limit=1001'), 'listUsers', 400);
+  await expectContract(
+    await t.api('GET', '/admin/ingredients?page=1000000'),
+    'listIngredients',
+    200,
+  );
+  await expectContract(
+    await t.api('GET', '/admin/ingredients?page=1000001'),
+    'listIngredients',
+    400,
+  );
+  await expectContract(await t.api('GET', '/admin/reviews?rating=6'), 'listReviews', 400);
 });
 
 test('search is at most 200 characters', async () => {
-  await expectContract(await get(`/admin/users?search=${'a'.repeat(200)}`), 'listUsers', 200);
+  await expectContract(
+    await t.api('GET', `/admin/users?search=${'a'.repeat(200)}`),
+    'listUsers',
+    200,
+  );
   const long = await expectContract(
-    await get(`/admin/users?search=${'a'.repeat(201)}`),
+    await t.api('GET', `/admin/users?search=${'a'.repeat(201)}`),
     'listUsers',
     400,
   );
@@ -44,15 +55,23 @@ test('search is at most 200 characters', async () => {
 });
 
 test('query texts are still read as the numbers and booleans the contract names', async () => {
-  const page = await expectContract(await get('/admin/users?skip=1&limit=2'), 'listUsers', 200);
+  const page = await expectContract(
+    await t.api('GET', '/admin/users?skip=1&limit=2'),
+    'listUsers',
+    200,
+  );
   expect(page.data).toHaveLength(2);
-  await expectContract(await get('/admin/restaurants?online=true'), 'listRestaurants', 200);
+  await expectContract(
+    await t.api('GET', '/admin/restaurants?online=true'),
+    'listRestaurants',
+    200,
+  );
 });
 
 test('a JSON body is not coerced: "true", "5" and null are refused, nothing changes', async () => {
   const [diner] = await t.database.db.select().from(users).where(eq(users.role, 'user')).limit(1);
   for (const status of ['true', 'false', 1, 0, null]) {
-    const res = await put(`/admin/user/${diner.id}`, { status });
+    const res = await t.api('PUT', `/admin/user/${diner.id}`, { status });
     const body = await expectContract(res, 'updateUserStatus', 400);
     expect(body.message).toMatch(/status must be boolean/);
   }
@@ -61,7 +80,7 @@ test('a JSON body is not coerced: "true", "5" and null are refused, nothing chan
 
   for (const platformFee of ['5', null, true]) {
     const body = await expectContract(
-      await put('/configuration', { platformFee }),
+      await t.api('PUT', '/configuration', { platformFee }),
       'updateConfiguration',
       400,
     );
@@ -71,7 +90,7 @@ test('a JSON body is not coerced: "true", "5" and null are refused, nothing chan
   const [restaurant] = await t.database.db.select().from(restaurants).limit(1);
   for (const payload of [{ online: 'true' }, { isFeatured: 0 }, { platformCommission: '5' }]) {
     await expectContract(
-      await put(`/restaurant/${restaurant.id}`, payload),
+      await t.api('PUT', `/restaurant/${restaurant.id}`, payload),
       'updateRestaurant',
       400,
     );

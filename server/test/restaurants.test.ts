@@ -11,10 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, token?: string | null) =>
-  t.as({ method: 'GET', url: `/api/v1${url}`, token });
-const put = (url: string, payload: unknown, token?: string | null) =>
-  t.as({ method: 'PUT', url: `/api/v1${url}`, payload: payload as object, token });
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 const restaurantNamed = async (name: string) =>
@@ -27,7 +23,7 @@ describe('listRestaurants', () => {
   test('pages newest first with the total count and per-row figures', async () => {
     const total = await countWhere(undefined);
     const page1 = await expectContract(
-      await get('/admin/restaurants?skip=0&limit=10'),
+      await t.api('GET', '/admin/restaurants?skip=0&limit=10'),
       'listRestaurants',
       200,
     );
@@ -36,7 +32,7 @@ describe('listRestaurants', () => {
     const dates = page1.data.map((r: { createdAt: string }) => r.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
     const page3 = await expectContract(
-      await get('/admin/restaurants?skip=20&limit=10'),
+      await t.api('GET', '/admin/restaurants?skip=20&limit=10'),
       'listRestaurants',
       200,
     );
@@ -46,7 +42,7 @@ describe('listRestaurants', () => {
       page1.data.concat(page3.data).find((r: { name: string }) => r.name === 'The Golden Fork') ??
       (
         await expectContract(
-          await get('/admin/restaurants?search=golden%20fork'),
+          await t.api('GET', '/admin/restaurants?search=golden%20fork'),
           'listRestaurants',
           200,
         )
@@ -61,7 +57,7 @@ describe('listRestaurants', () => {
 
   test('search by name is case-insensitive and trimmed', async () => {
     const res = await expectContract(
-      await get('/admin/restaurants?search=%20%20gOLDEN%20fORK%20'),
+      await t.api('GET', '/admin/restaurants?search=%20%20gOLDEN%20fORK%20'),
       'listRestaurants',
       200,
     );
@@ -69,13 +65,18 @@ describe('listRestaurants', () => {
     expect(res.data[0].name).toBe('The Golden Fork');
     const bistro = await countWhere(ilike(restaurants.name, '%bistro%'));
     expect(
-      (await expectContract(await get('/admin/restaurants?search=BISTRO'), 'listRestaurants', 200))
-        .count,
+      (
+        await expectContract(
+          await t.api('GET', '/admin/restaurants?search=BISTRO'),
+          'listRestaurants',
+          200,
+        )
+      ).count,
     ).toBe(bistro);
     expect(
       (
         await expectContract(
-          await get('/admin/restaurants?search=zz-none-zz'),
+          await t.api('GET', '/admin/restaurants?search=zz-none-zz'),
           'listRestaurants',
           200,
         )
@@ -95,7 +96,7 @@ describe('listRestaurants', () => {
       ],
     ] as const) {
       const res = await expectContract(
-        await get(`/admin/restaurants?limit=100&${query}`),
+        await t.api('GET', `/admin/restaurants?limit=100&${query}`),
         'listRestaurants',
         200,
       );
@@ -113,7 +114,7 @@ describe('listRestaurants', () => {
     );
     for (const value of [day, `${day}T15:00:00.000Z`]) {
       const res = await expectContract(
-        await get(`/admin/restaurants?createdAt=${encodeURIComponent(value)}`),
+        await t.api('GET', `/admin/restaurants?createdAt=${encodeURIComponent(value)}`),
         'listRestaurants',
         200,
       );
@@ -123,7 +124,7 @@ describe('listRestaurants', () => {
     expect(
       (
         await expectContract(
-          await get('/admin/restaurants?createdAt=1999-01-01'),
+          await t.api('GET', '/admin/restaurants?createdAt=1999-01-01'),
           'listRestaurants',
           200,
         )
@@ -140,10 +141,22 @@ describe('listRestaurants', () => {
       'limit=0',
       'skip=-1',
     ]) {
-      await expectContract(await get(`/admin/restaurants?${query}`), 'listRestaurants', 400);
+      await expectContract(
+        await t.api('GET', `/admin/restaurants?${query}`),
+        'listRestaurants',
+        400,
+      );
     }
-    await expectContract(await get('/admin/restaurants', null), 'listRestaurants', 401);
-    await expectContract(await get('/admin/restaurants', t.ownerToken), 'listRestaurants', 403);
+    await expectContract(
+      await t.api('GET', '/admin/restaurants', undefined, { token: null }),
+      'listRestaurants',
+      401,
+    );
+    await expectContract(
+      await t.api('GET', '/admin/restaurants', undefined, { token: t.ownerToken }),
+      'listRestaurants',
+      403,
+    );
   });
 });
 
@@ -152,7 +165,7 @@ describe('updateRestaurant', () => {
     const r = await restaurantNamed('The Golden Fork');
     const url = `/restaurant/${r.id}`;
     const online = await expectContract(
-      await put(url, { online: !r.online }),
+      await t.api('PUT', url, { online: !r.online }),
       'updateRestaurant',
       200,
     );
@@ -163,7 +176,7 @@ describe('updateRestaurant', () => {
     expect((await latestActivity()).title).toBe('Restaurant status updated');
 
     const featured = await expectContract(
-      await put(url, { isFeatured: !r.isFeatured }),
+      await t.api('PUT', url, { isFeatured: !r.isFeatured }),
       'updateRestaurant',
       200,
     );
@@ -174,7 +187,7 @@ describe('updateRestaurant', () => {
     expect((await latestActivity()).title).toBe('Restaurant featured status updated');
 
     const commission = await expectContract(
-      await put(url, { platformCommission: 7.25 }),
+      await t.api('PUT', url, { platformCommission: 7.25 }),
       'updateRestaurant',
       200,
     );
@@ -186,7 +199,11 @@ describe('updateRestaurant', () => {
       title: 'Restaurant commission updated',
       actorId: t.adminId,
     });
-    await expectContract(await put(url, { platformCommission: 0 }), 'updateRestaurant', 200);
+    await expectContract(
+      await t.api('PUT', url, { platformCommission: 0 }),
+      'updateRestaurant',
+      200,
+    );
 
     const [stored] = await t.database.db.select().from(restaurants).where(eq(restaurants.id, r.id));
     expect(stored).toMatchObject({
@@ -214,7 +231,7 @@ describe('updateRestaurant', () => {
       { online: true, isFeatured: true },
       { name: 'x' },
     ]) {
-      await expectContract(await put(url, payload), 'updateRestaurant', 400);
+      await expectContract(await t.api('PUT', url, payload), 'updateRestaurant', 400);
     }
     const after = (
       await t.database.db.select().from(restaurants).where(eq(restaurants.id, r.id))
@@ -224,19 +241,19 @@ describe('updateRestaurant', () => {
 
   test('unknown restaurant 404; 401 and 403', async () => {
     const missing = await expectContract(
-      await put(`/restaurant/${MISSING}`, { online: true }),
+      await t.api('PUT', `/restaurant/${MISSING}`, { online: true }),
       'updateRestaurant',
       404,
     );
     expect(missing.message).toBe('Restaurant not found');
     const r = await restaurantNamed('The Golden Fork');
     await expectContract(
-      await put(`/restaurant/${r.id}`, { online: true }, null),
+      await t.api('PUT', `/restaurant/${r.id}`, { online: true }, { token: null }),
       'updateRestaurant',
       401,
     );
     await expectContract(
-      await put(`/restaurant/${r.id}`, { online: true }, t.ownerToken),
+      await t.api('PUT', `/restaurant/${r.id}`, { online: true }, { token: t.ownerToken }),
       'updateRestaurant',
       403,
     );
@@ -256,7 +273,7 @@ describe('getRestaurant', () => {
       .limit(1);
     for (const target of [await restaurantNamed('The Golden Fork'), r]) {
       const body = await expectContract(
-        await get(`/admin/restaurant/${target.id}`),
+        await t.api('GET', `/admin/restaurant/${target.id}`),
         'getRestaurant',
         200,
       );
@@ -314,7 +331,7 @@ describe('getRestaurant', () => {
   test('the first restaurants have staff of every sub-role; a restaurant may have none', async () => {
     const golden = await restaurantNamed('The Golden Fork');
     const body = await expectContract(
-      await get(`/admin/restaurant/${golden.id}`),
+      await t.api('GET', `/admin/restaurant/${golden.id}`),
       'getRestaurant',
       200,
     );
@@ -333,7 +350,7 @@ describe('getRestaurant', () => {
       (r) => !staffed.some((s) => s.id === r.id),
     );
     const none = await expectContract(
-      await get(`/admin/restaurant/${lonely.id}`),
+      await t.api('GET', `/admin/restaurant/${lonely.id}`),
       'getRestaurant',
       200,
     );
@@ -342,16 +359,20 @@ describe('getRestaurant', () => {
 
   test('unknown id 404 "Restaurant not found"; malformed id 400; 401 and 403', async () => {
     const res = await expectContract(
-      await get(`/admin/restaurant/${MISSING}`),
+      await t.api('GET', `/admin/restaurant/${MISSING}`),
       'getRestaurant',
       404,
     );
     expect(res.message).toBe('Restaurant not found');
-    await expectContract(await get('/admin/restaurant/abc'), 'getRestaurant', 400);
+    await expectContract(await t.api('GET', '/admin/restaurant/abc'), 'getRestaurant', 400);
     const golden = await restaurantNamed('The Golden Fork');
-    await expectContract(await get(`/admin/restaurant/${golden.id}`, null), 'getRestaurant', 401);
     await expectContract(
-      await get(`/admin/restaurant/${golden.id}`, t.ownerToken),
+      await t.api('GET', `/admin/restaurant/${golden.id}`, undefined, { token: null }),
+      'getRestaurant',
+      401,
+    );
+    await expectContract(
+      await t.api('GET', `/admin/restaurant/${golden.id}`, undefined, { token: t.ownerToken }),
       'getRestaurant',
       403,
     );
@@ -361,13 +382,13 @@ describe('getRestaurant', () => {
 describe('searchRestaurants', () => {
   test('looks up by name, case-insensitive and trimmed, sorted, at most 20', async () => {
     const res = await expectContract(
-      await get('/restaurants?search=%20golden%20FORK%20'),
+      await t.api('GET', '/restaurants?search=%20golden%20FORK%20'),
       'searchRestaurants',
       200,
     );
     const golden = await restaurantNamed('The Golden Fork');
     expect(res.data).toEqual([{ _id: golden.id, name: 'The Golden Fork' }]);
-    const all = await expectContract(await get('/restaurants'), 'searchRestaurants', 200);
+    const all = await expectContract(await t.api('GET', '/restaurants'), 'searchRestaurants', 200);
     expect(all.data).toHaveLength(20);
     const first20 = await t.database.db
       .select({ _id: restaurants.id, name: restaurants.name })
@@ -376,13 +397,26 @@ describe('searchRestaurants', () => {
       .limit(20);
     expect(all.data).toEqual(first20);
     expect(
-      (await expectContract(await get('/restaurants?search=zz-none'), 'searchRestaurants', 200))
-        .data,
+      (
+        await expectContract(
+          await t.api('GET', '/restaurants?search=zz-none'),
+          'searchRestaurants',
+          200,
+        )
+      ).data,
     ).toEqual([]);
   });
 
   test('401 and 403', async () => {
-    await expectContract(await get('/restaurants', null), 'searchRestaurants', 401);
-    await expectContract(await get('/restaurants', t.ownerToken), 'searchRestaurants', 403);
+    await expectContract(
+      await t.api('GET', '/restaurants', undefined, { token: null }),
+      'searchRestaurants',
+      401,
+    );
+    await expectContract(
+      await t.api('GET', '/restaurants', undefined, { token: t.ownerToken }),
+      'searchRestaurants',
+      403,
+    );
   });
 });

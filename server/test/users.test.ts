@@ -11,38 +11,37 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, token?: string | null) =>
-  t.as({ method: 'GET', url: `/api/v1${url}`, token });
-const put = (url: string, payload: unknown, token?: string | null) =>
-  t.as({ method: 'PUT', url: `/api/v1${url}`, payload: payload as object, token });
-
 const latestActivity = () => activityOf(t);
 
 describe('listUsers', () => {
   test('pages newest first with the total count', async () => {
     const [{ n }] = await t.database.db.select({ n: count() }).from(users);
-    const page1 = await expectContract(await get('/admin/users?skip=0&limit=10'), 'listUsers', 200);
+    const page1 = await expectContract(
+      await t.api('GET', '/admin/users?skip=0&limit=10'),
+      'listUsers',
+      200,
+    );
     expect(page1.count).toBe(n);
     expect(page1.data).toHaveLength(10);
     const dates = page1.data.map((u: { createdAt: string }) => u.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
     const page2 = await expectContract(
-      await get('/admin/users?skip=10&limit=10'),
+      await t.api('GET', '/admin/users?skip=10&limit=10'),
       'listUsers',
       200,
     );
     expect(page2.data[0]._id).not.toBe(page1.data[9]._id);
     expect(page2.data[0].createdAt <= page1.data[9].createdAt).toBe(true);
     const last = await expectContract(
-      await get(`/admin/users?skip=${n - 3}&limit=10`),
+      await t.api('GET', `/admin/users?skip=${n - 3}&limit=10`),
       'listUsers',
       200,
     );
     expect(last.data).toHaveLength(3);
     // limit defaults to 10
-    expect((await expectContract(await get('/admin/users'), 'listUsers', 200)).data).toHaveLength(
-      10,
-    );
+    expect(
+      (await expectContract(await t.api('GET', '/admin/users'), 'listUsers', 200)).data,
+    ).toHaveLength(10);
   });
 
   test('search matches name, full name or email, case-insensitively and trimmed', async () => {
@@ -53,7 +52,7 @@ describe('listUsers', () => {
       .limit(1);
     const full = `${someone.firstName} ${someone.lastName}`;
     const byName = await expectContract(
-      await get(`/admin/users?search=${encodeURIComponent(`  ${full.toUpperCase()}  `)}`),
+      await t.api('GET', `/admin/users?search=${encodeURIComponent(`  ${full.toUpperCase()}  `)}`),
       'listUsers',
       200,
     );
@@ -72,7 +71,7 @@ describe('listUsers', () => {
     expect(byName.count).toBe(n);
 
     const byEmail = await expectContract(
-      await get(`/admin/users?search=${encodeURIComponent(someone.email.toUpperCase())}`),
+      await t.api('GET', `/admin/users?search=${encodeURIComponent(someone.email.toUpperCase())}`),
       'listUsers',
       200,
     );
@@ -84,27 +83,36 @@ describe('listUsers', () => {
     });
 
     const none = await expectContract(
-      await get('/admin/users?search=zz-nobody-zz'),
+      await t.api('GET', '/admin/users?search=zz-nobody-zz'),
       'listUsers',
       200,
     );
     expect(none).toMatchObject({ count: 0, data: [] });
     // LIKE wildcards are taken literally
     expect(
-      (await expectContract(await get('/admin/users?search=%25'), 'listUsers', 200)).count,
+      (await expectContract(await t.api('GET', '/admin/users?search=%25'), 'listUsers', 200)).count,
     ).toBe(0);
     // a blank search is no filter
     const [{ all }] = await t.database.db.select({ all: count() }).from(users);
     expect(
-      (await expectContract(await get('/admin/users?search=%20%20'), 'listUsers', 200)).count,
+      (await expectContract(await t.api('GET', '/admin/users?search=%20%20'), 'listUsers', 200))
+        .count,
     ).toBe(all);
   });
 
   test('bad paging is a 400; no token 401; another role 403', async () => {
-    await expectContract(await get('/admin/users?limit=0'), 'listUsers', 400);
-    await expectContract(await get('/admin/users?skip=-1'), 'listUsers', 400);
-    await expectContract(await get('/admin/users', null), 'listUsers', 401);
-    await expectContract(await get('/admin/users', t.ownerToken), 'listUsers', 403);
+    await expectContract(await t.api('GET', '/admin/users?limit=0'), 'listUsers', 400);
+    await expectContract(await t.api('GET', '/admin/users?skip=-1'), 'listUsers', 400);
+    await expectContract(
+      await t.api('GET', '/admin/users', undefined, { token: null }),
+      'listUsers',
+      401,
+    );
+    await expectContract(
+      await t.api('GET', '/admin/users', undefined, { token: t.ownerToken }),
+      'listUsers',
+      403,
+    );
   });
 });
 
@@ -116,7 +124,7 @@ describe('updateUserStatus', () => {
       .where(and(eq(users.role, 'user'), eq(users.status, true)))
       .limit(1);
     const off = await expectContract(
-      await put(`/admin/user/${diner.id}`, { status: false }),
+      await t.api('PUT', `/admin/user/${diner.id}`, { status: false }),
       'updateUserStatus',
       200,
     );
@@ -130,7 +138,7 @@ describe('updateUserStatus', () => {
     expect(await latestActivity()).toMatchObject({ title: 'User deactivated', actorId: t.adminId });
 
     const on = await expectContract(
-      await put(`/admin/user/${diner.id}`, { status: true }),
+      await t.api('PUT', `/admin/user/${diner.id}`, { status: true }),
       'updateUserStatus',
       200,
     );
@@ -159,51 +167,67 @@ describe('updateUserStatus', () => {
       });
     const { token } = await expectContract(await login(), 'login', 200);
     const { token: other } = await expectContract(await login(), 'login', 200);
-    await expectContract(await get('/total/booking', token), 'getTotalBookings', 200);
+    await expectContract(
+      await t.api('GET', '/total/booking', undefined, { token: token }),
+      'getTotalBookings',
+      200,
+    );
 
     await expectContract(
-      await put(`/admin/user/${second.id}`, { status: false }),
+      await t.api('PUT', `/admin/user/${second.id}`, { status: false }),
       'updateUserStatus',
       200,
     );
     const refused = await expectContract(await login(), 'login', 403);
     expect(refused.message).toMatch(/deactivated/);
     for (const old of [token, other]) {
-      const ended = await expectContract(await get('/total/booking', old), 'getTotalBookings', 401);
+      const ended = await expectContract(
+        await t.api('GET', '/total/booking', undefined, { token: old }),
+        'getTotalBookings',
+        401,
+      );
       expect(ended.message).toBe('Authorization failed: invalid token');
     }
 
     await expectContract(
-      await put(`/admin/user/${second.id}`, { status: true }),
+      await t.api('PUT', `/admin/user/${second.id}`, { status: true }),
       'updateUserStatus',
       200,
     );
     for (const old of [token, other]) {
-      const still = await expectContract(await get('/total/booking', old), 'getTotalBookings', 401);
+      const still = await expectContract(
+        await t.api('GET', '/total/booking', undefined, { token: old }),
+        'getTotalBookings',
+        401,
+      );
       expect(still.message).toBe('Authorization failed: invalid token');
     }
     const fresh = await expectContract(await login(), 'login', 200);
-    await expectContract(await get('/total/booking', fresh.token), 'getTotalBookings', 200);
+    await expectContract(
+      await t.api('GET', '/total/booking', undefined, { token: fresh.token }),
+      'getTotalBookings',
+      200,
+    );
   });
 
   test("another user's deactivation leaves the acting admin's session alone", async () => {
     const [diner] = await t.database.db.select().from(users).where(eq(users.role, 'user')).limit(1);
     await expectContract(
-      await put(`/admin/user/${diner.id}`, { status: false }),
+      await t.api('PUT', `/admin/user/${diner.id}`, { status: false }),
       'updateUserStatus',
       200,
     );
     await expectContract(
-      await put(`/admin/user/${diner.id}`, { status: true }),
+      await t.api('PUT', `/admin/user/${diner.id}`, { status: true }),
       'updateUserStatus',
       200,
     );
-    await expectContract(await get('/total/booking'), 'getTotalBookings', 200);
+    await expectContract(await t.api('GET', '/total/booking'), 'getTotalBookings', 200);
   });
 
   test('an admin cannot deactivate their own account', async () => {
     const res = await expectContract(
-      await put(`/admin/user/${t.adminId}`, { status: false }),
+      await t.api('PUT', `/admin/user/${t.adminId}`, { status: false }),
       'updateUserStatus',
       400,
     );
@@ -214,36 +238,40 @@ describe('updateUserStatus', () => {
 
   test('validation, unknown user, 401 and 403', async () => {
     const [diner] = await t.database.db.select().from(users).where(eq(users.role, 'user')).limit(1);
-    await expectContract(await put(`/admin/user/${diner.id}`, {}), 'updateUserStatus', 400);
     await expectContract(
-      await put(`/admin/user/${diner.id}`, { status: 'maybe' }),
+      await t.api('PUT', `/admin/user/${diner.id}`, {}),
+      'updateUserStatus',
+      400,
+    );
+    await expectContract(
+      await t.api('PUT', `/admin/user/${diner.id}`, { status: 'maybe' }),
       'updateUserStatus',
       400,
     );
     // null must not be coerced to false (that would deactivate the account)
     await expectContract(
-      await put(`/admin/user/${diner.id}`, { status: null }),
+      await t.api('PUT', `/admin/user/${diner.id}`, { status: null }),
       'updateUserStatus',
       400,
     );
     await expectContract(
-      await put(`/admin/user/not-a-uuid`, { status: true }),
+      await t.api('PUT', `/admin/user/not-a-uuid`, { status: true }),
       'updateUserStatus',
       400,
     );
     const missing = await expectContract(
-      await put('/admin/user/00000000-0000-4000-8000-000000000000', { status: true }),
+      await t.api('PUT', '/admin/user/00000000-0000-4000-8000-000000000000', { status: true }),
       'updateUserStatus',
       404,
     );
     expect(missing.message).toBe('User not found');
     await expectContract(
-      await put(`/admin/user/${diner.id}`, { status: false }, null),
+      await t.api('PUT', `/admin/user/${diner.id}`, { status: false }, { token: null }),
       'updateUserStatus',
       401,
     );
     await expectContract(
-      await put(`/admin/user/${diner.id}`, { status: false }, t.ownerToken),
+      await t.api('PUT', `/admin/user/${diner.id}`, { status: false }, { token: t.ownerToken }),
       'updateUserStatus',
       403,
     );
@@ -253,17 +281,22 @@ describe('updateUserStatus', () => {
 describe('configuration', () => {
   test('reads and saves the platform fee, with an activity entry', async () => {
     const [row] = await t.database.db.select().from(configuration);
-    const read = await expectContract(await get('/configuration'), 'getConfiguration', 200);
+    const read = await expectContract(
+      await t.api('GET', '/configuration'),
+      'getConfiguration',
+      200,
+    );
     expect(read.data.platformFee).toBe(row.platformFee);
 
     const saved = await expectContract(
-      await put('/configuration', { platformFee: 12.75 }),
+      await t.api('PUT', '/configuration', { platformFee: 12.75 }),
       'updateConfiguration',
       200,
     );
     expect(saved).toMatchObject({ success: true, data: { platformFee: 12.75 } });
     expect(
-      (await expectContract(await get('/configuration'), 'getConfiguration', 200)).data.platformFee,
+      (await expectContract(await t.api('GET', '/configuration'), 'getConfiguration', 200)).data
+        .platformFee,
     ).toBe(12.75);
     expect(await latestActivity()).toMatchObject({
       title: 'Platform fee updated',
@@ -272,23 +305,24 @@ describe('configuration', () => {
 
     // no upper bound; zero allowed
     await expectContract(
-      await put('/configuration', { platformFee: 250 }),
+      await t.api('PUT', '/configuration', { platformFee: 250 }),
       'updateConfiguration',
       200,
     );
     await expectContract(
-      await put('/configuration', { platformFee: 0 }),
+      await t.api('PUT', '/configuration', { platformFee: 0 }),
       'updateConfiguration',
       200,
     );
     expect(
-      (await expectContract(await get('/configuration'), 'getConfiguration', 200)).data.platformFee,
+      (await expectContract(await t.api('GET', '/configuration'), 'getConfiguration', 200)).data
+        .platformFee,
     ).toBe(0);
   });
 
   test('a negative, non-numeric, missing or over-precise fee is a 400 and nothing is saved', async () => {
     await expectContract(
-      await put('/configuration', { platformFee: 5 }),
+      await t.api('PUT', '/configuration', { platformFee: 5 }),
       'updateConfiguration',
       200,
     );
@@ -302,24 +336,33 @@ describe('configuration', () => {
       { platformFee: 1.234 },
       { platformFee: 5, other: 1 },
     ]) {
-      const res = await put('/configuration', payload);
+      const res = await t.api('PUT', '/configuration', payload);
       await expectContract(res, 'updateConfiguration', 400);
     }
     expect(
-      (await expectContract(await get('/configuration'), 'getConfiguration', 200)).data.platformFee,
+      (await expectContract(await t.api('GET', '/configuration'), 'getConfiguration', 200)).data
+        .platformFee,
     ).toBe(5);
   });
 
   test('401 without a token, 403 for another role', async () => {
-    await expectContract(await get('/configuration', null), 'getConfiguration', 401);
-    await expectContract(await get('/configuration', t.ownerToken), 'getConfiguration', 403);
     await expectContract(
-      await put('/configuration', { platformFee: 1 }, null),
+      await t.api('GET', '/configuration', undefined, { token: null }),
+      'getConfiguration',
+      401,
+    );
+    await expectContract(
+      await t.api('GET', '/configuration', undefined, { token: t.ownerToken }),
+      'getConfiguration',
+      403,
+    );
+    await expectContract(
+      await t.api('PUT', '/configuration', { platformFee: 1 }, { token: null }),
       'updateConfiguration',
       401,
     );
     await expectContract(
-      await put('/configuration', { platformFee: 1 }, t.ownerToken),
+      await t.api('PUT', '/configuration', { platformFee: 1 }, { token: t.ownerToken }),
       'updateConfiguration',
       403,
     );

@@ -56,3 +56,10 @@ export function makePng(
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** A small PNG as a multipart file part. */
+export const pngPart = (filename = 'x.png'): Part => ({
+  bytes: makePng(3, 3),
+  filename,
+  type: 'image/png',
+});
