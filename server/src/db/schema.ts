@@ -247,7 +247,7 @@ export const bookingStats = pgTable(
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull(),
     payout: boolean('payout').notNull(),
     bookings: bigint('bookings', { mode: 'number' }).notNull(),
-    /** queries/revenue collectedMinor summed, in the restaurant's currency */
+    /** queries/dashboard.ts collectedMinor summed, in the restaurant's currency */
     collectedMinor: bigint('collected_minor', { mode: 'number' }).notNull(),
     /** collected less the fee, never below 0 per booking */
     earningsMinor: bigint('earnings_minor', { mode: 'number' }).notNull(),
