@@ -11,7 +11,7 @@ import { CONTENT_COLUMNS, contentBatches } from '../queries/content.js';
 import { RESTAURANT_COLUMNS, restaurantBatches } from '../queries/restaurants.js';
 import { REVIEW_COLUMNS, reviewBatches } from '../queries/reviews.js';
 import { USER_COLUMNS, userBatches } from '../queries/users.js';
-import { referenceBatches, referenceColumns } from '../queries/export-reference.js';
+import { referenceBatches, referenceColumns } from '../queries/reference-data.js';
 import { REFERENCE_CONFIG as C, type ReferenceKind } from '../reference-data/config.js';
 import type { Handlers } from './types.js';
 
