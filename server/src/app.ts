@@ -26,7 +26,12 @@ import {
   nulGuard,
   requiredBodyGuard,
 } from './lib/request-guards.js';
-import { MAX_IMAGE_BYTES, MAX_IMAGES, multipartOptions } from './lib/multipart.js';
+import {
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES,
+  multipartOptions,
+  multipartSizeGuard,
+} from './lib/multipart.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { validatorCompiler } from './lib/validators.js';
 import { registerHealth, type Lifecycle } from './ops/health.js';
@@ -93,9 +98,13 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
     // A content type the operation does not declare is refused (415) before its body is read.
     operationResolver: (operationId: string) => {
       const handler = resolveHandler(handlers, operationId);
-      const body = bodies.get(operationId) ?? { types: [], required: false };
+      const body = bodies.get(operationId) ?? { types: [], required: false, files: 0 };
       const auth = TOKEN_CHECKED_BY_HANDLER.has(operationId) ? bearerTokenPresent : bearerAuth;
-      const onRequest = [...(secured.has(operationId) ? [auth] : []), contentTypeGuard(body)];
+      const onRequest = [
+        ...(secured.has(operationId) ? [auth] : []),
+        contentTypeGuard(body),
+        ...(body.files ? [multipartSizeGuard(body.files)] : []),
+      ];
       return { onRequest, preValidation: requiredBodyGuard(body), handler } as never;
     },
   });

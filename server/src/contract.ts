@@ -48,19 +48,47 @@ function resolveRef(contract: Contract, node: unknown): unknown {
   return current;
 }
 
-/** Each operation's request body: the media types it declares and whether it is required. */
-export function bodyRules(contract: Contract): Map<string, { types: string[]; required: boolean }> {
-  const rules = new Map<string, { types: string[]; required: boolean }>();
+/**
+ * Each operation's request body: the media types it declares, whether it is required, and how
+ * many files its multipart form may carry (a binary field is one, an array of them its maxItems).
+ */
+export function bodyRules(
+  contract: Contract,
+): Map<string, { types: string[]; required: boolean; files: number }> {
+  const rules = new Map<string, { types: string[]; required: boolean; files: number }>();
   for (const item of Object.values(contract.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.has(method) || !operation.operationId) continue;
       const body = resolveRef(contract, operation.requestBody) as
-        { content?: Record<string, unknown>; required?: boolean } | undefined;
+        { content?: Record<string, { schema?: unknown }>; required?: boolean } | undefined;
       rules.set(operation.operationId, {
         types: Object.keys(body?.content ?? {}).map((type) => type.toLowerCase()),
         required: Boolean(body?.required),
+        files: multipartFiles(contract, body?.content?.['multipart/form-data']?.schema),
       });
     }
   }
   return rules;
+}
+
+type FormSchema = {
+  properties?: Record<string, { $ref?: string }>;
+  type?: string;
+  format?: string;
+  maxItems?: number;
+  items?: { $ref?: string };
+};
+
+function multipartFiles(contract: Contract, schemaNode: unknown): number {
+  const schema = resolveRef(contract, schemaNode) as FormSchema | undefined;
+  let files = 0;
+  for (const node of Object.values(schema?.properties ?? {})) {
+    const property = resolveRef(contract, node) as FormSchema;
+    const items = resolveRef(contract, property.items) as FormSchema | undefined;
+    if (property.format === 'binary') files += 1;
+    else if (property.type === 'array' && items?.format === 'binary') {
+      files += property.maxItems ?? 1;
+    }
+  }
+  return files;
 }

@@ -2,10 +2,12 @@
 import { count, eq } from 'drizzle-orm';
 import { images, referenceItems } from '../src/db/schema.js';
 import { sniffImageType } from '../src/lib/images.js';
-import { MAX_IMAGE_BYTES } from '../src/lib/multipart.js';
+import { MAX_IMAGE_BYTES, multipartBodyLimit } from '../src/lib/multipart.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
-import { makePng, multipart } from './helpers/uploads.js';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { makePng, makePngHeader, multipart } from './helpers/uploads.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -118,5 +120,63 @@ test('an unknown or malformed image id is a 404', async () => {
     await t.app.inject({ method: 'GET', url: '/api/v1/images/abc' }),
     'getImage',
     404,
+  );
+});
+
+test('an image over 6000 × 6000 pixels (a PNG bomb) is refused with 400 from its header; nothing is stored', async () => {
+  const before = await imageCount();
+  const bomb = await postCuisine({
+    name: 'Bomb Cuisine',
+    image: { bytes: makePngHeader(30_000, 30_000), filename: 'bomb.png', type: 'image/png' },
+  });
+  expect((await expectContract(bomb, 'createCuisine', 400)).message).toBe(
+    '"bomb.png" is 30000 × 30000 pixels; images may be at most 6000 × 6000 and 40 megapixels',
+  );
+  const wide = await postCuisine({
+    name: 'Wide Cuisine',
+    image: { bytes: makePngHeader(6001, 1), filename: 'wide.png', type: 'image/png' },
+  });
+  await expectContract(wide, 'createCuisine', 400);
+  expect(await imageCount()).toBe(before);
+  const edge = await postCuisine({
+    name: 'Edge Cuisine',
+    image: { bytes: makePngHeader(6000, 2), filename: 'edge.png', type: 'image/png' },
+  });
+  await expectContract(edge, 'createCuisine', 201);
+});
+
+test('a multipart body longer than the operation allows is answered 413 before it is sent, and the connection closed', async () => {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  const limit = multipartBodyLimit(1);
+  const answer = await new Promise<{ status: number; connection: string; body: string }>(
+    (resolve, reject) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/cuisine',
+        headers: {
+          authorization: `Bearer ${t.adminToken}`,
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(500 * 1024 * 1024),
+        },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, connection: String(res.headers.connection), body }),
+        );
+      });
+      req.on('error', reject);
+      // The first bytes only: the answer comes without waiting for the other 500 MB.
+      req.write('--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nSlow\r\n');
+    },
+  );
+  expect(answer.status).toBe(413);
+  expect(answer.connection).toBe('close');
+  expect(JSON.parse(answer.body).message).toBe(
+    `The request is larger than this operation accepts (${Math.floor(limit / 1024 / 1024)} MB: 1 file of at most 5 MB and the form's fields)`,
   );
 });

@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { images, menuItems, referenceItems, restaurants } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
-import { makePng, pngPart, type Part } from './helpers/uploads.js';
+import { JPEG_HEADER, makePng, pngPart, type Part } from './helpers/uploads.js';
 
 let t: TestApp;
 let usd: { id: string; name: string };
@@ -68,7 +68,7 @@ test('a good row with images is stored with its category, ingredients, extras an
       media: [
         pngPart('a.png'),
         {
-          bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]),
+          bytes: JPEG_HEADER,
           filename: 'b.jpg',
           type: 'image/jpeg',
         },

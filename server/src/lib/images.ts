@@ -6,6 +6,7 @@
  * inside the same transaction as the row that points at it.
  */
 import { createHash } from 'node:crypto';
+import { imageSize } from 'image-size';
 import type { Db } from '../db/client.js';
 import { images } from '../db/schema.js';
 import { HttpError } from './http-error.js';
@@ -30,7 +31,17 @@ export function sniffImageType(bytes: Buffer): ImageType | undefined {
   return undefined;
 }
 
-/** The file's real type; 413 when too large, 415 when it is not a PNG, JPEG or WebP image. */
+/**
+ * Every browser that shows an image decodes all of it: a few compressed megabytes can be
+ * gigabytes of pixels. Dimensions are read from the header, without decoding.
+ */
+export const MAX_IMAGE_SIDE = 6000;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/**
+ * The file's real type; 413 when too large, 415 when it is not a PNG, JPEG or WebP image, 400
+ * when its header gives no dimensions or too many pixels.
+ */
 export function checkImage(file: Pick<UploadedFile, 'bytes' | 'filename'>): ImageType {
   const label = file.filename ? `"${file.filename}"` : 'The file';
   if (file.bytes.length > MAX_IMAGE_BYTES) {
@@ -38,6 +49,22 @@ export function checkImage(file: Pick<UploadedFile, 'bytes' | 'filename'>): Imag
   }
   const type = sniffImageType(file.bytes);
   if (!type) throw new HttpError(415, `${label} is not an image: upload a PNG, JPEG or WebP file`);
+  let width = 0;
+  let height = 0;
+  try {
+    ({ width, height } = imageSize(file.bytes));
+  } catch {
+    // A header that cannot be read: the image is damaged.
+  }
+  if (!(width > 0 && height > 0)) {
+    throw new HttpError(400, `${label} is damaged: its size cannot be read`);
+  }
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
+    throw new HttpError(
+      400,
+      `${label} is ${width} × ${height} pixels; images may be at most ${MAX_IMAGE_SIDE} × ${MAX_IMAGE_SIDE} and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
+    );
+  }
   return type;
 }
 

@@ -10,11 +10,36 @@
  * FST_FILES_LIMIT), before any handler runs, and the error handler answers 413.
  * Check the bytes themselves with `checkImage` / `storeImage` from ./images.ts.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
+import { HttpError } from './http-error.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGES = 5;
+/** What a multipart body may carry beside its files: text fields and every part's headers. */
+export const MULTIPART_FIELDS_BYTES = 1024 * 1024;
+
+/** The largest multipart body of an operation whose form carries at most `files` files. */
+export const multipartBodyLimit = (files: number) =>
+  files * MAX_IMAGE_BYTES + MULTIPART_FIELDS_BYTES;
+
+/**
+ * onRequest: a multipart body longer than the operation allows is refused (413) before any of it
+ * is read, and the connection is closed, so a client does not send hundreds of megabytes in vain.
+ * (A body sent without a length, chunked, is stopped by the per-file and file-count limits.)
+ */
+export function multipartSizeGuard(files: number) {
+  const limit = multipartBodyLimit(files);
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) return;
+    if (Number(req.headers['content-length'] ?? 0) <= limit) return;
+    reply.header('connection', 'close');
+    throw new HttpError(
+      413,
+      `The request is larger than this operation accepts (${Math.floor(limit / 1024 / 1024)} MB: ${files} file${files === 1 ? '' : 's'} of at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB and the form's fields)`,
+    );
+  };
+}
 
 export type UploadedFile = {
   field: string;

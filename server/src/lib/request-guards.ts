@@ -8,7 +8,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from './http-error.js';
 
-export type BodyRule = { types: string[]; required: boolean };
+/** `files`: how many files the operation's multipart form may carry (from the contract). */
+export type BodyRule = { types: string[]; required: boolean; files?: number };
 
 const hasBody = (req: FastifyRequest) =>
   Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;

@@ -63,3 +63,28 @@ export const pngPart = (filename = 'x.png'): Part => ({
   filename,
   type: 'image/png',
 });
+
+/**
+ * A PNG whose header says `width` × `height` (RGBA) and whose data is one compressed row: what a
+ * decompression bomb looks like to a server that reads only the header.
+ */
+export function makePngHeader(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 6; // truecolour with alpha
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(1 + width * 4))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The start of a JPEG (JFIF) whose frame header says 3 × 2 pixels; no picture data. */
+export const JPEG_HEADER = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01,
+  0x00, 0x01, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x02, 0x00, 0x03, 0x03, 0x01, 0x22,
+  0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xff, 0xd9,
+]);
