@@ -76,5 +76,5 @@ export function describeRequest(request: Request, signedIn: string | undefined, 
 export function withQuery(path: string, query: Record<string, unknown>): string {
   const entries = Object.entries(query).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return path;
-  return `${path}?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}`;
+  return `${path}?${new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
 }

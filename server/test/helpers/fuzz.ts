@@ -336,7 +336,9 @@ function spoil(
     ? multipart
       ? multipartBody(Object.entries(base).map(([k, v]) => [k, String(v)]))
       : contentType === 'application/x-www-form-urlencoded'
-        ? new URLSearchParams(Object.entries(base).map(([k, v]) => [k, String(v)])).toString()
+        ? new URLSearchParams(
+            Object.entries(base).map(([k, v]): [string, string] => [k, String(v)]),
+          ).toString()
         : JSON.stringify(base)
     : undefined;
   let detail = kind;
