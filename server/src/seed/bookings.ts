@@ -6,6 +6,7 @@
 import type * as t from '../db/schema.js';
 import { change, money } from '../lib/audit.js';
 import { decimalText } from '../../../common/money.js';
+import { isRefundEligible } from '../../../common/refund-eligibility.js';
 import { DAY, percentOf, priceMinor, type SeedContext } from './context.js';
 import type { Dish } from './menus.js';
 import { BOOKING_STATUSES, BOOKING_TYPES } from './reference-names.js';
@@ -188,7 +189,8 @@ function bookingEvent(
 
 /**
  * Refunds by the admin two days after the booking (or now, if sooner): in full for a booking paid
- * back, a quarter (at least one minor unit) for some paid ones; one per order, or one for a
+ * back, a quarter (at least one minor unit) when a refund could be offered
+ * (common/refund-eligibility.ts) and the index is a multiple of 11; one per order, or one for a
  * booking without orders. Each order's `refunded` is set to its refund.
  */
 function generateRefunds(
@@ -198,6 +200,7 @@ function generateRefunds(
     ref: { id: string; bookingRef: string };
     index: number;
     restaurant: t.Restaurant;
+    status: t.Booking['status'];
     paymentStatus: t.Booking['paymentStatus'];
     orders: t.Order[];
     total: number;
@@ -208,7 +211,7 @@ function generateRefunds(
   const events: AuditEvent[] = [];
   let refundedTotal = 0;
   const full = at.paymentStatus === 'Refund';
-  const partial = ['Paid', 'Completed'].includes(at.paymentStatus) && at.index % 11 === 0;
+  const partial = isRefundEligible(at) && at.index % 11 === 0;
   if (!full && !partial) return { refunds, events, refundedTotal };
   const { currency } = at.restaurant;
   const refundAt = new Date(Math.min(ctx.now, at.createdAt.getTime() + 2 * DAY));
@@ -285,6 +288,7 @@ export function generateBooking(ctx: SeedContext, world: BookingWorld, index: nu
     ref,
     index,
     restaurant,
+    status,
     paymentStatus,
     orders,
     total: sums.total,
