@@ -16,12 +16,9 @@ import path from 'node:path';
 
 const openapiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const contractFile = path.join(openapiDir, 'openapi.yaml');
+const contractFile = path.join(openapiDir, 'openapi.yaml');
 
-export const contractCacheDir = path.resolve(
-  openapiDir,
-  '../node_modules/.cache/marketplace-admin',
-);
+const contractCacheDir = path.resolve(openapiDir, '../node_modules/.cache/marketplace-admin');
 
 export type Contract = {
   paths: Record<string, Record<string, { operationId?: string; [key: string]: unknown }>>;

@@ -21,7 +21,7 @@ export function createAjv(contract: Contract): Ajv2020 {
   return ajv;
 }
 
-export function findOperation(contract: Contract, operationId: string) {
+function findOperation(contract: Contract, operationId: string) {
   for (const [route, methods] of Object.entries(contract.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       if (operation?.operationId === operationId) return { route, method, operation };
@@ -83,7 +83,7 @@ export function createResponseValidator(contract: Contract, ajv = createAjv(cont
 }
 
 /** Ajv's errors as violations, the most specific first (branches of anyOf/oneOf last). */
-export function describeErrors(errors: ErrorObject[], value: unknown): Violation[] {
+function describeErrors(errors: ErrorObject[], value: unknown): Violation[] {
   const inBranch = (e: ErrorObject) =>
     /\/(anyOf|oneOf)\//.test(e.schemaPath) || e.keyword === 'anyOf' || e.keyword === 'oneOf';
   const ordered = [...errors.filter((e) => !inBranch(e)), ...errors.filter(inBranch)];
@@ -137,7 +137,7 @@ function valueAt(root: unknown, pointer: string): unknown {
 }
 
 /** A value as a person reads it: its JSON, shortened, with its type when that is the point. */
-export function show(value: unknown): string {
+function show(value: unknown): string {
   if (value === undefined) return 'nothing';
   const json = JSON.stringify(value);
   const text = json.length > 60 ? `${json.slice(0, 57)}...` : json;

@@ -1,7 +1,7 @@
 /** The run's results as a table for people and as JUnit XML for CI. */
 import type { OperationResult } from './session.js';
 
-export function describeFailure(result: OperationResult): string {
+function describeFailure(result: OperationResult): string {
   const f = result.failures[0];
   const at = f.pointer ? ` at ${f.pointer}` : '';
   return `${f.request}${at}: expected ${f.expected}, got ${f.got}`;

@@ -12,7 +12,7 @@ import { Session, type OperationResult, type Options } from './session.js';
 import { createValues, UNKNOWN_UUID } from './values.js';
 import { exerciseWrites } from './writes.js';
 
-export type { Options, OperationResult };
+export type { Options };
 
 export type Report = { results: OperationResult[]; exitCode: 0 | 1 };
 

@@ -8,7 +8,7 @@ import { createAjv, createResponseValidator } from '../../openapi/tools/response
 import { describeRequest, send, type Answer, type Request } from './http.js';
 import { readOperations, resolver, type Operation } from './operations.js';
 
-export type Failure = { request: string; pointer: string; expected: string; got: string };
+type Failure = { request: string; pointer: string; expected: string; got: string };
 
 export type OperationResult = {
   operation: Operation;

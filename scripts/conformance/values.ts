@@ -19,7 +19,7 @@ const singular = (word: string) =>
       : word;
 
 /** The resource a list operation returns, from its last fixed path segment: booking-types → bookingtype. */
-export function listKey(operation: Operation): string {
+function listKey(operation: Operation): string {
   const fixed = operation.path.split('/').filter((s) => s && !s.startsWith('{'));
   return singular(normal(fixed.at(-1) ?? ''));
 }
@@ -35,8 +35,6 @@ function parameterKey(operation: Operation, parameter: Parameter): string {
 }
 
 const isUuid = (schema: Schema) => schema.format === 'uuid';
-
-export type Derived = { value: unknown; derived: boolean };
 
 export function createValues(session: Session) {
   const { resolve } = session;

@@ -9,11 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
-export const API_DOCS_PATH = '/api/docs';
+const API_DOCS_PATH = '/api/docs';
 export const API_DOCS_FILE = 'api-docs.html';
 
 /** The Content-Security-Policy of the docs page: `html`'s inline scripts by hash. */
-export function apiDocsPolicy(html: string): string {
+function apiDocsPolicy(html: string): string {
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
     ([, code]) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
   );

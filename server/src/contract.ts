@@ -1,7 +1,7 @@
 /** The v1 contract (loaded in openapi/tools, shared with the tests and scripts) and its secured operations. */
 import type { Contract } from '../../openapi/tools/load-contract.js';
 
-export { contractFile, loadContract, type Contract } from '../../openapi/tools/load-contract.js';
+export { loadContract, type Contract } from '../../openapi/tools/load-contract.js';
 
 type SecurityRequirement = Record<string, string[]>;
 

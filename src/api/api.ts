@@ -18,7 +18,7 @@ import { serverMessage } from './errors';
 export const unauthorized = createAction('api/unauthorized');
 
 /** Shown as a toast when the server refuses a call with 403 and sends no message. */
-export const FORBIDDEN_MESSAGE = 'You are not authorized to access this panel';
+const FORBIDDEN_MESSAGE = 'You are not authorized to access this panel';
 
 /** Endpoints of the sign-in flow handle their own 401 and 403 answers. */
 const OWN_AUTH_ERRORS = new Set(['login', 'logout', 'checkSession']);
@@ -94,7 +94,6 @@ const TAG_TYPES = [
   'Cuisine',
   'Review',
   'StaticContent',
-  'MenuItem',
   'SavedView',
 ] as const;
 

@@ -24,7 +24,8 @@ export const connectionSlice = createSlice({
   },
 });
 
-export const { apiAnswered, apiUnreachable } = connectionSlice.actions;
+const { apiAnswered } = connectionSlice.actions;
+export const { apiUnreachable } = connectionSlice.actions;
 
 const MINUTE = 60_000;
 

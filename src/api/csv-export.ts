@@ -17,8 +17,8 @@ export type ExportPath = Extract<keyof paths, `/admin/exports/${string}`>;
 export type ExportParams = Readonly<Record<string, unknown>>;
 
 export const EXPORT_FAILED = 'The export failed. Please try again.';
-export const EXPORT_UNREACHABLE = 'The export failed: the server could not be reached.';
-export const EXPORT_CUT_SHORT = 'The export stopped before the end of the file. Please try again.';
+const EXPORT_UNREACHABLE = 'The export failed: the server could not be reached.';
+const EXPORT_CUT_SHORT = 'The export stopped before the end of the file. Please try again.';
 
 /** An export refused or broken, with the sentence to show. */
 export class ExportError extends Error {}

@@ -7,14 +7,13 @@ import type { components } from '../../openapi/schema';
 type Schemas = components['schemas'];
 
 export type MessageResponse = Schemas['MessageResponse'];
-export type ErrorResponse = Schemas['ErrorResponse'];
 
 export type User = Schemas['User'];
 export type LoginRequest = Schemas['LoginRequest'];
 export type LoginResponse = Schemas['LoginResponse'];
 export type TotalBookingsResponse = Schemas['TotalBookingsResponse'];
 
-// Dashboard, users, configuration, restaurants (issue 4).
+// Dashboard, users, configuration, restaurants.
 type Operations = import('../../openapi/schema').operations;
 type QueryOf<K extends keyof Operations> = NonNullable<Operations[K]['parameters']['query']>;
 
@@ -30,8 +29,6 @@ export type ActivityLogQuery = QueryOf<'listActivityLogs'>;
 export type UserListResponse = Schemas['UserListResponse'];
 export type UserResponse = Schemas['UserResponse'];
 export type UserListQuery = QueryOf<'listUsers'>;
-export type UpdateUserStatusRequest = Schemas['UpdateUserStatusRequest'];
-export type Configuration = Schemas['Configuration'];
 export type ConfigurationResponse = Schemas['ConfigurationResponse'];
 export type UpdateConfigurationRequest = Schemas['UpdateConfigurationRequest'];
 
@@ -44,16 +41,12 @@ export type RestaurantDetail = Schemas['RestaurantDetail'];
 export type RestaurantDetailResponse = Schemas['RestaurantDetailResponse'];
 export type StaffMember = Schemas['StaffMember'];
 
-export type MenuItem = Schemas['MenuItem'];
 export type MenuItemResponse = Schemas['MenuItemResponse'];
-export type MenuItemListResponse = Schemas['MenuItemListResponse'];
-export type RestaurantLookup = Schemas['RestaurantLookup'];
 export type RestaurantLookupResponse = Schemas['RestaurantLookupResponse'];
 
 // Content: list screen and editor screen (issue 7).
 export type ContentType = Schemas['ContentType'];
 export type ContentStatus = Schemas['ContentStatus'];
-export type Faq = Schemas['Faq'];
 export type StaticContent = Schemas['StaticContent'];
 export type StaticContentListResponse = Schemas['StaticContentListResponse'];
 export type StaticContentResponse = Schemas['StaticContentResponse'];
@@ -64,14 +57,11 @@ export type UpdateStaticContentRequest = Schemas['UpdateStaticContentRequest'];
 // Bookings, booking detail, admin notes, activities and refunds (issue 5).
 export type Booking = Schemas['Booking'];
 export type BookingOrder = Schemas['Order'];
-export type BookingOrderItem = Schemas['OrderItem'];
-export type BookingPaymentDetails = Schemas['BookingPaymentDetails'];
 export type BookingStatus = Schemas['BookingStatus'];
 export type PaymentStatus = Schemas['PaymentStatus'];
 export type BookingListResponse = Schemas['BookingListResponse'];
 export type BookingListQuery = QueryOf<'listBookings'>;
 export type BookingResponse = Schemas['BookingResponse'];
-export type UpdateBookingNotesRequest = Schemas['UpdateBookingNotesRequest'];
 export type BookingActivity = Schemas['BookingActivity'];
 export type BookingActivityListResponse = Schemas['BookingActivityListResponse'];
 export type OrderRefundRequest = Schemas['OrderRefundRequest'];
@@ -94,7 +84,6 @@ export type ReviewListQuery = QueryOf<'listReviews'>;
 // Audit trail (issue 14).
 export type AuditAction = Schemas['AuditAction'];
 export type AuditValue = Schemas['AuditValue'];
-export type AuditChange = Schemas['AuditChange'];
 export type AuditEvent = Schemas['AuditEvent'];
 export type AuditEventListResponse = Schemas['AuditEventListResponse'];
 export type AuditEventQuery = QueryOf<'listAuditEvents'>;

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-export interface UiState {
+interface UiState {
   sidebarCollapsed: boolean;
 }
 

@@ -14,7 +14,7 @@ function MessageBridge() {
  * antd's default blue (#1677ff) and grey texts are below WCAG AA contrast (4.5:1) on white; these
  * darker ones pass (axe in the browser tests).
  */
-export const THEME = {
+const THEME = {
   token: {
     colorPrimary: '#0958d9',
     colorInfo: '#0958d9',

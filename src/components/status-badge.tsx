@@ -5,7 +5,7 @@ import { Tag } from 'antd';
  * Tag colours by status value (compared in lower case): booking, payment and payout statuses,
  * active/inactive, online/offline, featured, review and content statuses, staff sub-roles.
  */
-export const STATUS_COLORS: Readonly<Record<string, string>> = {
+const STATUS_COLORS: Readonly<Record<string, string>> = {
   // booking status
   pending: 'gold',
   confirmed: 'blue',

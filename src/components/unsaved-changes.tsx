@@ -3,7 +3,7 @@ import { useBlocker } from 'react-router-dom';
 import { Typography } from 'antd';
 import { ConfirmModal } from './confirm-modal';
 
-export const DISCARD_TITLE = 'Discard unsaved changes?';
+const DISCARD_TITLE = 'Discard unsaved changes?';
 
 /** The sign beside a form's submit button while it holds changes not saved yet. */
 export function UnsavedSign({ dirty }: { dirty: boolean }) {

@@ -21,8 +21,6 @@ export function renderApp(path: string, { storedUser, token = 'token-1' }: Rende
   return { ...view, store, router };
 }
 
-export { adminUser };
-
 /** The whole app at `path`, signed in as the admin (the stored session is checked at start). */
 export const openAsAdmin = (path: string) => renderApp(path, { storedUser: adminUser });
 

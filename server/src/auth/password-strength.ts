@@ -5,12 +5,8 @@
  */
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
-export const DEMO_PASSWORDS: ReadonlySet<string> = new Set([
-  'admin1234',
-  'support1234',
-  'owner1234',
-]);
-export const MIN_SCORE = 3;
+const DEMO_PASSWORDS: ReadonlySet<string> = new Set(['admin1234', 'support1234', 'owner1234']);
+const MIN_SCORE = 3;
 
 let zxcvbn: Promise<ZxcvbnFactory> | undefined;
 

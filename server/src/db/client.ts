@@ -54,7 +54,7 @@ export type DatabaseLimits = {
 const NO_LIMITS: DatabaseLimits = { statementTimeoutMs: 0, poolWaitMs: 0, connectTimeoutMs: 0 };
 
 /** Readiness waits this long for the database's answer. */
-export const PING_TIMEOUT_MS = 1000;
+const PING_TIMEOUT_MS = 1000;
 
 /** The database could not be reached at start within DB_CONNECT_TIMEOUT_SECONDS. */
 export class DatabaseUnreachableError extends Error {

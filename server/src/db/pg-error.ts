@@ -2,7 +2,7 @@
 import { conflict } from '../lib/http-error.js';
 
 /** unique_violation, on the error or on one it wraps (drivers and Drizzle wrap it in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   for (
     let e = error as { code?: unknown; cause?: unknown } | undefined;
     e;

@@ -7,7 +7,7 @@ import { HttpError } from '../lib/http-error.js';
 
 export const DATABASE_UNAVAILABLE = 'The database is unavailable; try again in a few seconds';
 /** Seconds a client is asked to wait before it retries (Retry-After). */
-export const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_SECONDS = 5;
 
 export const databaseUnavailable = () =>
   new HttpError(503, DATABASE_UNAVAILABLE, { 'retry-after': String(RETRY_AFTER_SECONDS) });

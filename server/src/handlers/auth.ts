@@ -8,8 +8,8 @@ import { recordChange } from '../lib/audit.js';
 import { countAttempt, forgiveAttempt, throttleKeys } from '../auth/login-throttle.js';
 import type { Handlers } from './types.js';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const ACCOUNT_DEACTIVATED =
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const ACCOUNT_DEACTIVATED =
   'This account has been deactivated. Please contact the system administrator.';
 
 const fullName = (user: { firstName: string; lastName: string }) =>

@@ -35,7 +35,7 @@ export const DUPLICATE_TITLE =
  * The editor screen's pages by slug: saving one that is missing creates it, so a fresh install
  * works. A Map, since the slug comes from the request (`constructor` is no page).
  */
-export const EDITOR_PAGES: ReadonlyMap<string, string> = new Map([
+const EDITOR_PAGES: ReadonlyMap<string, string> = new Map([
   ['privacy-policy', 'Privacy Policy'],
   ['terms-and-conditions', 'Terms & Conditions'],
   ['frequently-asked-questions', 'FAQs'],

@@ -5,13 +5,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BodyOf, OperationId, ParamsOf, QueryOf, ResultOf } from '../lib/contract-types.js';
 
-export type RequestOf<K extends OperationId> = FastifyRequest<{
+type RequestOf<K extends OperationId> = FastifyRequest<{
   Body: BodyOf<K>;
   Querystring: QueryOf<K>;
   Params: ParamsOf<K>;
 }>;
 
-export type Handler<K extends OperationId> = (
+type Handler<K extends OperationId> = (
   req: RequestOf<K>,
   reply: FastifyReply,
 ) => Promise<ResultOf<K> | FastifyReply>;

@@ -12,8 +12,8 @@ import {
 import { revokeUserSessions } from '../auth/sessions.js';
 import type { Handlers } from './types.js';
 
-export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account';
-export const INVALID_PLATFORM_FEE = 'Platform fee must be a number of at least 0';
+const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account';
+const INVALID_PLATFORM_FEE = 'Platform fee must be a number of at least 0';
 
 const fullName = (user: { firstName: string; lastName: string }) =>
   `${user.firstName} ${user.lastName}`;

@@ -12,12 +12,12 @@ import { auditEvents, type AuditChange, type AuditValue, type User } from '../db
 import { fromMinor } from '../../../common/money.js';
 
 /** The contract's actions, less the two kinds of entries carried over from the old activity lists. */
-export type AuditAction = Exclude<
+type AuditAction = Exclude<
   components['schemas']['AuditAction'],
   'booking.activity' | 'activity.legacy'
 >;
 
-export type AuditEntity = { type: string; id: string | null; name: string };
+type AuditEntity = { type: string; id: string | null; name: string };
 
 export type ChangeInput = {
   /**

@@ -9,7 +9,7 @@ import { csvLine } from '../../../common/csv-cell.js';
 import { decimalText } from '../../../common/money.js';
 
 /** Money in minor units: written as a plain decimal in major units (the currency is a column). */
-export type CsvMoney = { minor: number; currency: string };
+type CsvMoney = { minor: number; currency: string };
 export type CsvValue = string | number | boolean | Date | CsvMoney | readonly string[] | null;
 
 export type CsvColumn<Row> = { title: string; value: (row: Row) => CsvValue };

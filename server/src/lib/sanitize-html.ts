@@ -101,7 +101,7 @@ const DROPPED_WITH_CONTENT = ['script', 'style', 'textarea', 'option', 'xmp'];
  * character with it ("<style><p>after</p>" loses "after"). Such an opening is kept as the text it
  * was, so what follows a malformed tag is cleaned like the rest and stays visible.
  */
-export function escapeUnclosedDroppedTags(html: string): string {
+function escapeUnclosedDroppedTags(html: string): string {
   let result = html;
   for (const tag of DROPPED_WITH_CONTENT) {
     const opening = new RegExp(`<${tag}(?=[\\s/>])`, 'gi');

@@ -2,7 +2,7 @@
  * Fixed conversion table to USD used by the dashboard's Total Revenue card: USD per one unit of
  * the currency, in millionths (so 1 GBP = 1.270000 USD is 1_270_000). docs/contract.md names it.
  */
-export const USD_MICRO_RATES: ReadonlyMap<string, bigint> = new Map([
+const USD_MICRO_RATES: ReadonlyMap<string, bigint> = new Map([
   ['USD', 1_000_000n],
   ['GBP', 1_270_000n],
   ['EUR', 1_080_000n],

@@ -146,7 +146,7 @@ function pageCtes(query: BookingsFilters & Paging, where: SQL | undefined, searc
  * refunds with who processed them, and its audit events (its activityLog), each in the order the
  * view lists them. A page of bookings is then one statement, whatever else it carries.
  */
-export const bookingJson = sql`json_build_object(
+const bookingJson = sql`json_build_object(
   'booking', row_to_json(b),
   'restaurantName', r.name,
   'orders', coalesce((select json_agg(json_build_object('order', row_to_json(o), 'items',
@@ -191,21 +191,13 @@ export async function listBookingsWithSession(
   };
 }
 
-/** The bookings with these ids, in the order of `ids` (unknown ids are left out). */
-export async function loadBookingViews(db: Reader, ids: string[]): Promise<BookingView[]> {
-  if (!ids.length) return [];
-  const { rows } = (await db.execute(sql`
-    select coalesce(json_agg(${bookingJson} order by p.n), '[]'::json) as data
-    from unnest(${sql.param(ids)}::uuid[]) with ordinality p(id, n)
-    join bookings b on b.id = p.id join restaurants r on r.id = b.restaurant_id`)) as unknown as {
-    rows: { data: unknown }[];
-  };
-  return jsonValue<BookingJson[]>(rows[0].data).map(bookingView);
-}
-
+/** One booking in the contract's shape, or undefined for an unknown id. */
 export async function loadBookingView(db: Reader, id: string): Promise<BookingView | undefined> {
-  const [view] = await loadBookingViews(db, [id]);
-  return view;
+  const { rows } = (await db.execute(sql`
+    select ${bookingJson} as data
+    from bookings b join restaurants r on r.id = b.restaurant_id
+    where b.id = ${id}::uuid`)) as unknown as { rows: { data: unknown }[] };
+  return rows.length ? bookingView(jsonValue<BookingJson>(rows[0].data)) : undefined;
 }
 
 /** The booking's reference and notes, locked for the notes' update. */

@@ -44,7 +44,7 @@ export type FuzzRequest = {
 };
 
 /** Deterministic pseudo-random numbers (mulberry32). */
-export function random(seed: number) {
+function random(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -61,7 +61,7 @@ export function random(seed: number) {
 type Random = ReturnType<typeof random>;
 
 const HUGE = 'x'.repeat(100_000);
-export const ODD_STRINGS = [
+const ODD_STRINGS = [
   '',
   ' ',
   '\u0000',
@@ -106,7 +106,7 @@ export const ODD_STRINGS = [
   '$where',
   '{"$gt":""}',
 ];
-export const ODD_NUMBERS = [
+const ODD_NUMBERS = [
   '1e309',
   '-1e309',
   '9223372036854775808',

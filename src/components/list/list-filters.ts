@@ -15,7 +15,7 @@ export interface FilterOption<V extends string = string> {
  * - 'tag': set from the table (e.g. by a cell's link), shown while set as a closable tag;
  * - 'none': set by another filter's control (a range's end).
  */
-export type FilterControl = readonly FilterOption[] | 'date' | 'date-range' | 'tag' | 'none';
+type FilterControl = readonly FilterOption[] | 'date' | 'date-range' | 'tag' | 'none';
 
 /**
  * One filter of a list screen: its control, and how its URL value becomes the endpoint's

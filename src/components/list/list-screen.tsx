@@ -19,7 +19,7 @@ import {
 } from './use-list-data';
 
 /** What a cell may do to its list (e.g. a link that filters by the cell's value). */
-export interface ListControls<F extends string> {
+interface ListControls<F extends string> {
   /** Sets (or with undefined or '', clears) one of the screen's filters, as its control does. */
   setFilter: (name: F, value: string | undefined) => void;
 }
@@ -34,7 +34,7 @@ export interface ListColumn<Row, F extends string = never> {
 }
 
 /** The spec's texts of a list screen. */
-export interface ListTexts {
+interface ListTexts {
   /** The search box's placeholder and accessible name. */
   search: string;
   /** First load, e.g. "Loading users...". */

@@ -12,7 +12,7 @@ import {
 } from './list-url';
 
 export const DEFAULT_PAGE_SIZE = 10;
-export const SEARCH_DEBOUNCE_MS = 500;
+const SEARCH_DEBOUNCE_MS = 500;
 
 export interface ListQueryOptions<F extends string> {
   /** Names of the filters kept in the URL query (e.g. ['status', 'isFeatured']). */

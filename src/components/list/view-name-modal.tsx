@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Form, Input, Modal } from 'antd';
 
 /** A view's name: required, at most 60 characters (the contract's limit). */
-export const VIEW_NAME_MAX = 60;
+const VIEW_NAME_MAX = 60;
 
 export interface ViewNameModalProps {
   open: boolean;

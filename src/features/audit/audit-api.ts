@@ -2,7 +2,7 @@ import { api } from '../../api/api';
 import { ACTIVITY_CHANGED } from '../../api/cache-tags';
 import type { AuditEventListResponse, AuditEventQuery } from '../../api/types';
 
-export const auditApi = api.injectEndpoints({
+const auditApi = api.injectEndpoints({
   endpoints: (build) => ({
     listAuditEvents: build.query<AuditEventListResponse, AuditEventQuery>({
       query: (params) => ({ url: '/admin/audit-logs', params }),

@@ -90,7 +90,7 @@ const LONGEST = 80;
 
 export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 export const recordTypeLabel = (type: string) => RECORD_TYPE_LABELS[type] ?? type;
-export const fieldLabel = (field: string) =>
+const fieldLabel = (field: string) =>
   FIELD_LABELS[field] ?? field.charAt(0).toUpperCase() + field.slice(1);
 
 /** One value as text: money in its currency, percentages with %, long text shortened. */

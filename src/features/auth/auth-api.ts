@@ -29,4 +29,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useLogoutMutation, useCheckSessionQuery } = authApi;
+export const { useLoginMutation } = authApi;

@@ -7,7 +7,7 @@ import type { SessionUser, StoredSession } from './session-storage';
  * checking: a stored session is being verified at start-up; authenticated: an admin is signed
  * in; anonymous: nobody is.
  */
-export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
+type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
 
 export interface AuthState {
   user: SessionUser | null;
@@ -17,7 +17,7 @@ export interface AuthState {
   notice: string | null;
 }
 
-export const anonymousAuthState: AuthState = {
+const anonymousAuthState: AuthState = {
   user: null,
   token: null,
   status: 'anonymous',

@@ -6,14 +6,14 @@ import { SESSION_EXPIRED_MESSAGE, sessionEnded, sessionVerified, signedIn } from
 import { clearStoredSession, saveSession, type StoredSession } from './session-storage';
 
 /** Session check messages (spec 01 §8). */
-export const SESSION_CHECK_MESSAGES = {
+const SESSION_CHECK_MESSAGES = {
   unauthorized: SESSION_EXPIRED_MESSAGE,
   serverError: 'Session verification failed',
   unexpected: 'An unexpected error occurred',
 } as const;
 
 /** The message for a failed session check: HTTP 401, another server answer, anything else. */
-export function sessionCheckFailure(error: unknown): string {
+function sessionCheckFailure(error: unknown): string {
   const status = httpStatus(error);
   if (status === 401) return SESSION_CHECK_MESSAGES.unauthorized;
   if (status !== undefined) return serverMessage(error) ?? SESSION_CHECK_MESSAGES.serverError;

@@ -3,7 +3,7 @@ import type { Location } from 'react-router-dom';
 export const DEFAULT_AFTER_LOGIN = '/admin/dashboard';
 
 /** Router state carried to /login: where the visitor was going. */
-export interface LoginRedirectState {
+interface LoginRedirectState {
   from?: string;
 }
 

@@ -1,7 +1,7 @@
 import type { User } from '../../api/types';
 
 /** localStorage entries of the session (spec 01 §9). */
-export const USER_KEY = 'user';
+const USER_KEY = 'user';
 export const TOKEN_KEY = 'token';
 
 export type SessionUser = Pick<User, 'firstName' | 'lastName' | 'email' | 'avatar' | 'role'> &
@@ -12,7 +12,7 @@ export interface StoredSession {
   token: string;
 }
 
-export const ADMIN_ROLE = 'admin';
+const ADMIN_ROLE = 'admin';
 
 export function isAdmin(user: { role?: unknown } | null | undefined): boolean {
   return user?.role === ADMIN_ROLE;

@@ -5,7 +5,7 @@ import { notify } from '../../lib/notify';
 import { useUpdateBookingNotesMutation } from './bookings-api';
 import { notesFailedText, notesSavedText, type BookingEntry } from './entry-messages';
 
-export const SAVED_FOR_MS = 2000;
+const SAVED_FOR_MS = 2000;
 
 type SaveState = 'idle' | 'saving' | 'saved';
 const LABELS: Record<SaveState, string> = {

@@ -3,7 +3,7 @@ import type { BookingActivity } from '../../api/types';
 import { formatDetailDateTime } from './booking-rules';
 
 /** "by {name} ({role})", or "by System" for an activity without a creator. */
-export const creatorText = (activity: BookingActivity) =>
+const creatorText = (activity: BookingActivity) =>
   activity.createdBy
     ? `by ${activity.createdBy.firstName} ${activity.createdBy.lastName} (${activity.createdBy.role})`
     : 'by System';

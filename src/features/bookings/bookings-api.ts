@@ -20,7 +20,7 @@ type WithKey<T> = T & { idempotencyKey: string };
  * this contract's answer, 405, 501), the server failed, or no response came. A refusal of the
  * refund itself (400, 401, 403, 409, or 404 "Order not found") would only be refused again.
  */
-export function shouldTryFallback(error: FetchBaseQueryError): boolean {
+function shouldTryFallback(error: FetchBaseQueryError): boolean {
   const status = httpStatus(error);
   if (status === undefined) return true;
   if (status === 404) {
@@ -39,7 +39,7 @@ const refunded = (_arg: unknown, { data: { booking } }: RefundResponse): Tag[] =
   'Dashboard',
 ];
 
-export const bookingsApi = api.injectEndpoints({
+const bookingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listBookings: build.query<BookingListResponse, BookingListQuery>({
       query: (params) => ({ url: '/admin/bookings', params }),

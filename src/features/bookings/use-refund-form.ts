@@ -12,7 +12,7 @@ import { parseRefundAmount } from './booking-rules';
 const REFUND_REASON = 'Refund processed via admin panel';
 
 /** Why a refund is made: kept with it and in its audit event. */
-export interface RefundWhy {
+interface RefundWhy {
   reasonCode: RefundReasonCode;
   note: string;
 }

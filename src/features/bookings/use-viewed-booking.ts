@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 
 /** URL parameter of the booking shown in detail (so a reload keeps it open). */
-export const VIEWED_BOOKING_PARAM = 'booking';
+const VIEWED_BOOKING_PARAM = 'booking';
 
 /** The booking shown in detail in place of the list, kept in the URL, and how to change it. */
 export function useViewedBooking(): [string | null, (id: string | null) => void] {

@@ -1,14 +1,9 @@
 import { api } from '../../api/api';
 import { auditedWrite, type Tag } from '../../api/cache-tags';
-import type {
-  MenuItemListResponse,
-  MenuItemResponse,
-  RestaurantLookupResponse,
-} from '../../api/types';
+import type { MenuItemResponse, RestaurantLookupResponse } from '../../api/types';
 
-/** What a new menu item changes: its restaurant's menu and its item count. */
+/** What a new menu item changes: its restaurant (its item count). */
 const menuOf = ({ restaurantId }: { restaurantId: string }): Tag[] => [
-  { type: 'MenuItem', id: `RESTAURANT-${restaurantId}` },
   { type: 'Restaurant', id: restaurantId },
 ];
 
@@ -24,20 +19,7 @@ export const bulkUploadApi = api.injectEndpoints({
     lookupRestaurants: build.query<RestaurantLookupResponse, string>({
       query: (search) => ({ url: '/restaurants', params: search ? { search } : {} }),
     }),
-    listRestaurantMenuItems: build.query<
-      MenuItemListResponse,
-      { restaurantId: string; skip?: number; limit?: number }
-    >({
-      query: ({ restaurantId, skip = 0, limit = 10 }) => ({
-        url: `/admin/restaurant/${restaurantId}/menu-items`,
-        params: { skip, limit },
-      }),
-      providesTags: (result, _error, { restaurantId }) => [
-        { type: 'MenuItem', id: `RESTAURANT-${restaurantId}` },
-        ...(result?.data ?? []).map((item) => ({ type: 'MenuItem' as const, id: item._id })),
-      ],
-    }),
   }),
 });
 
-export const { useLookupRestaurantsQuery, useListRestaurantMenuItemsQuery } = bulkUploadApi;
+export const { useLookupRestaurantsQuery } = bulkUploadApi;

@@ -7,7 +7,7 @@ import type { MenuCsvRow } from './menu-row';
  * between rows, and a later run can send only the rows that failed. Local image files are not
  * kept here (they are not serialisable); the screen holds them and hands them to the run.
  */
-export type RowStatus = 'pending' | 'uploading' | 'success' | 'error';
+type RowStatus = 'pending' | 'uploading' | 'success' | 'error';
 
 export type RowProgress = { index: number; itemName: string; status: RowStatus; message: string };
 

@@ -16,7 +16,7 @@ export const MAX_MEDIA = 5;
 export const TEMPLATE_FILE_NAME = 'menu_template.csv';
 
 /** The spec's example row: price 11.00, discounted price 2, extras priced 1.50 and 0.95. */
-export const TEMPLATE_EXAMPLE: Record<MenuCsvColumn, string> = {
+const TEMPLATE_EXAMPLE: Record<MenuCsvColumn, string> = {
   itemName: 'Margherita Pizza',
   category: 'Mains',
   ingredients: 'Tomato|Mozzarella|Basil',
@@ -43,7 +43,7 @@ export function splitExtras(cell: string | undefined): ExtraIngredient[] {
   });
 }
 
-export class CsvFormatError extends Error {}
+class CsvFormatError extends Error {}
 
 /**
  * Turns a parsed table (header row first) into menu rows. Headers are matched case-insensitively

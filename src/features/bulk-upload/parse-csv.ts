@@ -9,7 +9,7 @@ import type { WorkerReply } from './csv.worker';
 import { rowsFromTable } from './menu-csv';
 import type { MenuCsvRow } from './menu-row';
 
-export const WORKER_THRESHOLD_BYTES = 256 * 1024;
+const WORKER_THRESHOLD_BYTES = 256 * 1024;
 
 const loadPapa = () =>
   import(/* webpackChunkName: "papaparse" */ 'papaparse').then((m) => m.default ?? m);

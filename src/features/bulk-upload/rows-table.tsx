@@ -5,7 +5,7 @@ import { StatusBadge } from '../../components/status-badge';
 import type { RowProgress } from './bulk-upload-slice';
 import type { MenuCsvRow } from './menu-row';
 
-export const EMPTY_TEXT = 'No CSV loaded yet. Download the template to see required columns.';
+const EMPTY_TEXT = 'No CSV loaded yet. Download the template to see required columns.';
 
 export type TableRow = { row: MenuCsvRow; progress: RowProgress; problems: string[] };
 

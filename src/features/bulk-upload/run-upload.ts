@@ -20,9 +20,9 @@ import {
 } from './bulk-upload-slice';
 import { restaurantOf, validateRow, type ValidationContext } from './validate-row';
 
-export const PREPARING = 'Preparing data…';
-export const POSTING = 'Posting to menu API…';
-export const UPLOAD_FAILED = 'Failed to upload menu item';
+const PREPARING = 'Preparing data…';
+const POSTING = 'Posting to menu API…';
+const UPLOAD_FAILED = 'Failed to upload menu item';
 export const NO_CSV = 'Please load a CSV first.';
 
 export type RunOptions = {

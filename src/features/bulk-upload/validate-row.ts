@@ -5,7 +5,7 @@
  */
 import type { MenuCsvRow } from './menu-row';
 
-export const RESTAURANT_MISSING = 'Restaurant ID missing (row, selected, or default)';
+const RESTAURANT_MISSING = 'Restaurant ID missing (row, selected, or default)';
 export const localImageMissing = (filename: string) => `Local image not selected: ${filename}`;
 
 export type ValidationContext = {
@@ -68,7 +68,7 @@ export function rowProblems(row: Omit<MenuCsvRow, 'problems'>): string[] {
 }
 
 /** Problems that depend on the selected restaurant and files: cheap, checked on every change. */
-export function contextProblems(row: MenuCsvRow, context: ValidationContext): string[] {
+function contextProblems(row: MenuCsvRow, context: ValidationContext): string[] {
   const problems: string[] = [];
   if (!row.restaurant) {
     const restaurant = restaurantOf(row, context);

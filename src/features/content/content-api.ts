@@ -9,7 +9,7 @@ import type {
   UpdateStaticContentRequest,
 } from '../../api/types';
 
-export const contentApi = api.injectEndpoints({
+const contentApi = api.injectEndpoints({
   endpoints: (build) => ({
     listStaticContent: build.query<StaticContentListResponse, StaticContentQuery>({
       query: (params) => ({ url: '/static', params }),

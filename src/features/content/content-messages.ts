@@ -1,7 +1,7 @@
 import { errorText, serverMessage } from '../../api/errors';
 
 /** Spec 02 §8: shown when the server reports a duplicate title. */
-export const DUPLICATE_TITLE_MESSAGE =
+const DUPLICATE_TITLE_MESSAGE =
   'A content item with a similar title already exists. Please use a different title.';
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 

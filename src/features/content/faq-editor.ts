@@ -4,7 +4,7 @@
  * deleting an entry before the one being edited shifts the position down by one; deleting the
  * entry being edited clears the form; an entry with a blank question or answer is ignored.
  */
-export interface FaqEntry {
+interface FaqEntry {
   _id?: string;
   question: string;
   answer: string;

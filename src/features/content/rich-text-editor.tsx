@@ -17,7 +17,7 @@ import 'react-quill-new/dist/quill.snow.css';
 import './rich-text-editor.css';
 
 /** Code blocks are highlighted in these languages (highlight.js core, so only these are bundled). */
-export const CODE_LANGUAGES = [
+const CODE_LANGUAGES = [
   { key: 'plain', label: 'Plain', grammar: null },
   { key: 'bash', label: 'Bash', grammar: bash },
   { key: 'css', label: 'CSS', grammar: css },
@@ -30,7 +30,7 @@ export const CODE_LANGUAGES = [
 for (const { key, grammar } of CODE_LANGUAGES) if (grammar) hljs.registerLanguage(key, grammar);
 
 /** Quill's own link and image sanitisers already allow exactly the spec's schemes. */
-export const EDITOR_FORMATS = [
+const EDITOR_FORMATS = [
   'header',
   'bold',
   'italic',
@@ -51,7 +51,7 @@ export const EDITOR_FORMATS = [
   'direction',
 ];
 
-export const EDITOR_MODULES = {
+const EDITOR_MODULES = {
   toolbar: [
     [{ header: [1, 2, 3, false] }],
     ['bold', 'italic', 'underline', 'strike'],
@@ -104,7 +104,7 @@ const PICKER_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** Gives each of Quill's toolbar drop-downs (a span with role="button") an accessible name. */
-export function namePickers(root: HTMLElement): void {
+function namePickers(root: HTMLElement): void {
   for (const picker of root.querySelectorAll<HTMLElement>('.ql-toolbar .ql-picker')) {
     const format = [...picker.classList].find(
       (name) => name.startsWith('ql-') && name !== 'ql-picker',

@@ -16,7 +16,7 @@ import { RecentActivity } from './recent-activity';
 import { StatCard } from './stat-card';
 import { TopRestaurants } from './top-restaurants';
 
-export const DASHBOARD_ERROR = 'Failed to load dashboard data. Please try again later.';
+const DASHBOARD_ERROR = 'Failed to load dashboard data. Please try again later.';
 
 export default function DashboardPage() {
   const users = useGetTotalUsersQuery();

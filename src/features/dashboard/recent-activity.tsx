@@ -18,7 +18,7 @@ const ICONS = [
   { word: 'user', icon: <UserOutlined />, label: 'user' },
 ] as const;
 
-export function activityIcon(title: string) {
+function activityIcon(title: string) {
   const text = title.toLowerCase();
   return (
     ICONS.find(({ word }) => text.includes(word)) ?? { icon: <BellOutlined />, label: 'default' }

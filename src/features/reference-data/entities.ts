@@ -14,12 +14,11 @@ import type { ReferenceEntityKey } from './reference-entity';
 
 export type ReferenceRow =
   BookingType | Category | Ingredient | Allergy | DietaryPreference | Cuisine;
-export type ReferenceTag =
-  'BookingType' | 'Category' | 'Ingredient' | 'Allergy' | 'Dietary' | 'Cuisine';
+type ReferenceTag = 'BookingType' | 'Category' | 'Ingredient' | 'Allergy' | 'Dietary' | 'Cuisine';
 export type CountColumn = 'restaurantCount' | 'dishesCount' | 'userCount';
 
 /** Texts for a failed call: the server's message wins; `http` when it sent none; `other` when no answer came. */
-export type FailureText = { http: string; other: string };
+type FailureText = { http: string; other: string };
 
 export interface ReferenceEntityConfig {
   key: ReferenceEntityKey;

@@ -5,10 +5,10 @@ import type { MessageResponse } from '../../api/types';
 import type { ReferenceEntityKey } from './reference-entity';
 import { REFERENCE_ENTITIES, type ReferenceRow } from './entities';
 
-export type ReferenceListResponse = MessageResponse & { count: number; data: ReferenceRow[] };
-export type ReferenceItemResponse = MessageResponse & { data: ReferenceRow };
+type ReferenceListResponse = MessageResponse & { count: number; data: ReferenceRow[] };
+type ReferenceItemResponse = MessageResponse & { data: ReferenceRow };
 
-export interface ReferenceListArgs {
+interface ReferenceListArgs {
   entity: ReferenceEntityKey;
   skip: number;
   limit: number;
@@ -16,7 +16,7 @@ export interface ReferenceListArgs {
   addedById?: string;
 }
 
-export interface ReferenceWriteArgs {
+interface ReferenceWriteArgs {
   entity: ReferenceEntityKey;
   /** Absent for a create. */
   id?: string;
@@ -42,7 +42,7 @@ function bodyOf({ entity, name, status, image }: ReferenceWriteArgs) {
   return { name };
 }
 
-export const referenceDataApi = api.injectEndpoints({
+const referenceDataApi = api.injectEndpoints({
   endpoints: (build) => ({
     listReferenceItems: build.query<ReferenceListResponse, ReferenceListArgs>({
       query: ({ entity, ...params }) => ({ url: REFERENCE_ENTITIES[entity].listUrl, params }),

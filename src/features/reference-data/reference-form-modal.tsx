@@ -4,8 +4,8 @@ import { PictureOutlined } from '@ant-design/icons';
 import type { ReferenceEntityConfig, ReferenceRow } from './entities';
 import { assetUrl } from './asset-url';
 
-export const IMAGE_TYPES = 'image/png,image/jpeg,image/webp';
-export const NOT_AN_IMAGE = 'Please choose an image file (PNG, JPEG or WebP)';
+const IMAGE_TYPES = 'image/png,image/jpeg,image/webp';
+const NOT_AN_IMAGE = 'Please choose an image file (PNG, JPEG or WebP)';
 
 export interface ReferenceFormValues {
   name: string;

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Flex, Input, Typography } from 'antd';
 
-export const COMMISSION_ERROR = 'Commission must be a positive number';
+const COMMISSION_ERROR = 'Commission must be a positive number';
 
 /** The commission to send, or null when the text is not a number of at least 0 (spec 01 §5). */
-export function parseCommission(text: string): number | null {
+function parseCommission(text: string): number | null {
   const trimmed = text.trim();
   if (trimmed === '') return null;
   const value = Number(trimmed);

@@ -13,7 +13,7 @@ import { RestaurantCards } from './restaurant-cards';
 import { useGetRestaurantQuery } from './restaurants-api';
 
 /** Spec 01 §9: the restaurant page shows 5 bookings per page. */
-export const RECENT_BOOKINGS_PAGE_SIZE = 5;
+const RECENT_BOOKINGS_PAGE_SIZE = 5;
 
 /** /admin/restaurants/:restaurantId/bookings: the restaurant's cards and its recent bookings. */
 export default function RestaurantBookingsPage() {

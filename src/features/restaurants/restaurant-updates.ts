@@ -6,7 +6,7 @@ import { useUpdateRestaurantMutation } from './restaurants-api';
 type Field = 'online' | 'isFeatured' | 'platformCommission';
 
 /** Spec 01 §8: the server's message, else these defaults. */
-export const UPDATE_TEXTS: Record<Field, { success: string; failure: string }> = {
+const UPDATE_TEXTS: Record<Field, { success: string; failure: string }> = {
   online: {
     success: 'Restaurant status updated successfully',
     failure: 'Failed to update restaurant status',

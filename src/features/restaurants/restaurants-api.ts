@@ -8,7 +8,7 @@ import type {
   UpdateRestaurantRequest,
 } from '../../api/types';
 
-export const restaurantsApi = api.injectEndpoints({
+const restaurantsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listRestaurants: build.query<RestaurantListResponse, RestaurantListQuery>({
       query: (params) => ({ url: '/admin/restaurants', params }),

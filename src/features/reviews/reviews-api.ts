@@ -7,7 +7,7 @@ import type {
   ReviewStatus,
 } from '../../api/types';
 
-export const reviewsApi = api.injectEndpoints({
+const reviewsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listReviews: build.query<ReviewListResponse, ReviewListQuery>({
       query: (params) => ({ url: '/admin/reviews', params }),

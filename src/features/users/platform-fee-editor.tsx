@@ -4,7 +4,7 @@ import { errorText } from '../../api/errors';
 import { useGetConfigurationQuery, useUpdateConfigurationMutation } from './users-api';
 
 /** Spec 01 §9: Updated! lasts 2 seconds. */
-export const UPDATED_MS = 2000;
+const UPDATED_MS = 2000;
 // The spec only logged these failures; DESIGN.md has them shown (texts in the spec's pattern).
 const LOAD_ERROR = 'Failed to load the platform fee';
 const SAVE_ERROR = 'Failed to update the platform fee';

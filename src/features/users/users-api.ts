@@ -8,7 +8,7 @@ import type {
   UserResponse,
 } from '../../api/types';
 
-export const usersApi = api.injectEndpoints({
+const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listUsers: build.query<UserListResponse, UserListQuery>({
       query: (params) => ({ url: '/admin/users', params }),
