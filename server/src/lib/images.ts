@@ -35,8 +35,8 @@ export function sniffImageType(bytes: Buffer): ImageType | undefined {
  * Every browser that shows an image decodes all of it: a few compressed megabytes can be
  * gigabytes of pixels. Dimensions are read from the header, without decoding.
  */
-export const MAX_IMAGE_SIDE = 6000;
-export const MAX_IMAGE_PIXELS = 40_000_000;
+const MAX_IMAGE_SIDE = 6000;
+const MAX_IMAGE_PIXELS = 40_000_000;
 
 /**
  * The file's real type; 413 when too large, 415 when it is not a PNG, JPEG or WebP image, 400

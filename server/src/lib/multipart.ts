@@ -17,7 +17,7 @@ import { HttpError } from './http-error.js';
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGES = 5;
 /** What a multipart body may carry beside its files: text fields and every part's headers. */
-export const MULTIPART_FIELDS_BYTES = 1024 * 1024;
+const MULTIPART_FIELDS_BYTES = 1024 * 1024;
 
 /** The largest multipart body of an operation whose form carries at most `files` files. */
 export const multipartBodyLimit = (files: number) =>
