@@ -6,7 +6,7 @@
 /** Spec 01 §9: currencies whose minor unit is the major unit (no decimals). */
 const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'VND', 'IDR', 'XPF']);
 
-export const DEFAULT_CURRENCY = 'USD';
+const DEFAULT_CURRENCY = 'USD';
 
 /** The code upper-cased and trimmed; no code at all is the default currency. */
 export function normalizeCurrency(currency?: string | null): string {
