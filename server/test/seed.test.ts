@@ -1,14 +1,10 @@
 /** The demo data covers every entity and every state the screens show (issue: seed). */
 import { sql } from 'drizzle-orm';
 import { cloneTestDatabase } from './helpers/test-database.js';
-import { auditEvents } from '../src/db/schema.js';
+import { auditEvents, BOOKING_STATUSES, PAYMENT_STATUSES } from '../src/db/schema.js';
 import { bulkLoad } from '../src/seed/bulk-load.js';
 import type { Database } from '../src/db/client.js';
-import {
-  BOOKING_STATUSES,
-  PAYMENT_STATUSES,
-  STAFF_SUB_ROLES,
-} from '../src/seed/reference-names.js';
+import { STAFF_SUB_ROLES } from '../src/seed/reference-names.js';
 
 let database: Database;
 beforeAll(async () => {

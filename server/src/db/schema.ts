@@ -31,7 +31,7 @@ type Schemas = components['schemas'];
  * (`text(name, { enum })`), so the compiler checks every comparison and every value written. The
  * database keeps plain text (no migration); the contract validates what requests send.
  */
-const BOOKING_STATUSES = [
+export const BOOKING_STATUSES = [
   'pending',
   'confirmed',
   'completed',
@@ -41,7 +41,7 @@ const BOOKING_STATUSES = [
   'refunded',
   'paid',
 ] as const satisfies readonly Schemas['BookingStatus'][];
-const PAYMENT_STATUSES = [
+export const PAYMENT_STATUSES = [
   'Pending',
   'Paid',
   'Declined',

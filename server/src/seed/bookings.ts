@@ -9,7 +9,8 @@ import { decimalText } from '../../../common/money.js';
 import { isRefundEligible } from '../../../common/refund-eligibility.js';
 import { DAY, percentOf, priceMinor, type SeedContext } from './context.js';
 import type { Dish } from './menus.js';
-import { BOOKING_STATUSES, BOOKING_TYPES } from './reference-names.js';
+import { BOOKING_STATUSES } from '../db/schema.js';
+import { BOOKING_TYPES } from './reference-names.js';
 
 type OrderItem = typeof t.orderItems.$inferInsert;
 type Refund = typeof t.refunds.$inferInsert;

@@ -97,22 +97,4 @@ export const STAFF_SUB_ROLES = [
   'manager',
   'other',
 ] as const;
-export const BOOKING_STATUSES = [
-  'pending',
-  'confirmed',
-  'completed',
-  'cancelled',
-  'accepted',
-  'payout',
-  'refunded',
-  'paid',
-] as const;
-export const PAYMENT_STATUSES = [
-  'Pending',
-  'Paid',
-  'Declined',
-  'Refund',
-  'Completed',
-  'Deposited',
-] as const;
 export const CURRENCIES = ['USD', 'GBP', 'EUR', 'CAD', 'JPY', 'USD', 'EUR', 'AUD'] as const;
