@@ -7,6 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import {
+  REFERENCE_LIST_KEYS,
+  REFERENCE_LISTS,
+  type ReferenceList,
+} from '../../common/reference-lists.js';
 import { loadContract } from '../src/contract.js';
 import { createSession } from '../src/auth/sessions.js';
 import {
@@ -84,11 +89,16 @@ const savedView = async (name: string) =>
     }),
   )._id as string;
 
-const reference = (kind: string, create: string, one: string): Record<string, Case> => {
-  const label = kind[0].toUpperCase() + kind.slice(1);
+/** Every reference list's create and update (and delete, where it has one), from its entry. */
+const referenceCases = (list: ReferenceList): Record<string, Case> => {
+  const { key: kind, operations } = list;
+  const path = (id: unknown) => operations.update.path.replace('{id}', String(id));
+  const createOne = async (name: string) =>
+    dataOf(await t.api('POST', operations.create.path, { name }))._id;
   return {
-    [`create${label}`]: {
-      run: (_, options) => t.api('POST', create, { name: `Audit ${kind}` }, options),
+    [operations.create.operationId]: {
+      run: (_, options) =>
+        t.api('POST', operations.create.path, { name: `Audit ${kind}` }, options),
       expect: (_, res) => ({
         status: 201,
         action: 'reference.create',
@@ -97,12 +107,9 @@ const reference = (kind: string, create: string, one: string): Record<string, Ca
         changes: [{ field: 'name', before: null, after: `Audit ${kind}` }],
       }),
     },
-    [`update${label}`]: {
-      given: async () => ({
-        id: dataOf(await t.api('POST', create, { name: `Audit ${kind} to rename` }))._id,
-      }),
-      run: (given, options) =>
-        t.api('PUT', `${one}/${given.id}`, { name: `Audited ${kind}` }, options),
+    [operations.update.operationId]: {
+      given: async () => ({ id: await createOne(`Audit ${kind} to rename`) }),
+      run: (given, options) => t.api('PUT', path(given.id), { name: `Audited ${kind}` }, options),
       expect: (given) => ({
         status: 200,
         action: 'reference.update',
@@ -111,6 +118,19 @@ const reference = (kind: string, create: string, one: string): Record<string, Ca
         changes: [{ field: 'name', before: `Audit ${kind} to rename`, after: `Audited ${kind}` }],
       }),
     },
+    ...(operations.delete && {
+      [operations.delete.operationId]: {
+        given: async () => ({ id: await createOne(`Audit ${kind} to delete`) }),
+        run: (given, options) => t.api('DELETE', path(given.id), undefined, options),
+        expect: (given) => ({
+          status: 200,
+          action: 'reference.delete',
+          entityType: kind,
+          entityId: given.id as string,
+          changes: [{ field: 'name', before: `Audit ${kind} to delete`, after: null }],
+        }),
+      },
+    }),
   };
 };
 
@@ -269,24 +289,8 @@ const CASES: Record<string, Case> = {
       ],
     }),
   },
-  ...reference('bookingType', '/bookingType', '/bookingType'),
-  deleteBookingType: {
-    given: async () => ({
-      id: dataOf(await t.api('POST', '/bookingType', { name: 'Audit bookingType to delete' }))._id,
-    }),
-    run: (given, options) => t.api('DELETE', `/bookingType/${given.id}`, undefined, options),
-    expect: (given) => ({
-      status: 200,
-      action: 'reference.delete',
-      entityType: 'bookingType',
-      entityId: given.id as string,
-      changes: [{ field: 'name', before: 'Audit bookingType to delete', after: null }],
-    }),
-  },
-  ...reference('category', '/category', '/category'),
-  ...reference('ingredient', '/ingredient', '/ingredient'),
-  ...reference('allergy', '/allergy', '/allergy'),
-  ...reference('dietary', '/dietaries', '/dietary'),
+  ...Object.assign({}, ...REFERENCE_LIST_KEYS.map((key) => referenceCases(REFERENCE_LISTS[key]))),
+  // Cuisines are created with their image (a multipart form).
   createCuisine: {
     run: (_, options) =>
       t.upload('POST', '/cuisine', { name: 'Audit cuisine', image: pngPart() }, options),

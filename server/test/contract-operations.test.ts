@@ -4,12 +4,34 @@
  */
 import { fileURLToPath } from 'node:url';
 import { bundle, loadConfig } from '@redocly/openapi-core';
+import {
+  REFERENCE_LIST_KEYS,
+  REFERENCE_LISTS,
+  type ReferenceListDefinition,
+} from '../../common/reference-lists.js';
 
 const specPath = fileURLToPath(new URL('../../openapi/openapi.yaml', import.meta.url));
 const configPath = fileURLToPath(new URL('../../redocly.yaml', import.meta.url));
 
 type Method = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head' | 'options' | 'trace';
 const METHODS: Method[] = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+/** The method of each operation a reference list's entry names. */
+const METHOD_OF: Record<keyof ReferenceListDefinition['operations'], Method> = {
+  list: 'get',
+  create: 'post',
+  update: 'put',
+  delete: 'delete',
+  export: 'get',
+  adminList: 'get',
+};
+
+const REFERENCE_OPERATIONS = REFERENCE_LIST_KEYS.flatMap((key) =>
+  Object.entries(REFERENCE_LISTS[key].operations).map(
+    ([role, { path, operationId }]) =>
+      [METHOD_OF[role as keyof typeof METHOD_OF], path, operationId] as const,
+  ),
+);
 
 /** [method, path, operationId]; paths are relative to the server url /api/v1. */
 const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
@@ -38,28 +60,8 @@ const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
   ['post', '/admin/orders/refund', 'refundOrder'],
   ['post', '/admin/order/refund', 'refundOrderFallback'],
   ['post', '/admin/booking-refund', 'refundBooking'],
-  // Spec 02 §7: booking types.
-  ['get', '/bookingTypes', 'listBookingTypes'],
-  ['post', '/bookingType', 'createBookingType'],
-  ['put', '/bookingType/{id}', 'updateBookingType'],
-  ['delete', '/bookingType/{id}', 'deleteBookingType'],
-  ['get', '/admin/booking-types', 'listAdminBookingTypes'],
-  // Spec 02 §7: categories, ingredients, allergies, dietary preferences, cuisines.
-  ['get', '/admin/categories', 'listCategories'],
-  ['post', '/category', 'createCategory'],
-  ['put', '/category/{id}', 'updateCategory'],
-  ['get', '/admin/ingredients', 'listIngredients'],
-  ['post', '/ingredient', 'createIngredient'],
-  ['put', '/ingredient/{id}', 'updateIngredient'],
-  ['get', '/admin/allergies', 'listAllergies'],
-  ['post', '/allergy', 'createAllergy'],
-  ['put', '/allergy/{id}', 'updateAllergy'],
-  ['get', '/admin/dietaries', 'listDietaries'],
-  ['post', '/dietaries', 'createDietary'],
-  ['put', '/dietary/{id}', 'updateDietary'],
-  ['get', '/admin/cuisines', 'listCuisines'],
-  ['post', '/cuisine', 'createCuisine'],
-  ['put', '/cuisine/{id}', 'updateCuisine'],
+  // Spec 02 §7: the reference lists (each list's operations, exports included, from its entry).
+  ...REFERENCE_OPERATIONS,
   // Spec 02 §7: reviews.
   ['get', '/admin/reviews', 'listReviews'],
   ['put', '/admin/review/{id}', 'updateReviewStatus'],
@@ -86,12 +88,6 @@ const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
   ['get', '/admin/exports/reviews', 'exportReviews'],
   ['get', '/admin/exports/content', 'exportContent'],
   ['get', '/admin/exports/audit-logs', 'exportAuditEvents'],
-  ['get', '/admin/exports/booking-types', 'exportBookingTypes'],
-  ['get', '/admin/exports/categories', 'exportCategories'],
-  ['get', '/admin/exports/ingredients', 'exportIngredients'],
-  ['get', '/admin/exports/allergies', 'exportAllergies'],
-  ['get', '/admin/exports/dietaries', 'exportDietaries'],
-  ['get', '/admin/exports/cuisines', 'exportCuisines'],
   // Added by the contract (issue #15): saved views of the list screens.
   ['get', '/admin/saved-views', 'listSavedViews'],
   ['post', '/admin/saved-views', 'createSavedView'],

@@ -2,6 +2,7 @@
  * List exports: each one equals its list over all pages, for several searches and filters, in
  * the list's order; the file's cells; the audit event; the same refusals as the list.
  */
+import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../common/reference-lists.js';
 import { eq } from 'drizzle-orm';
 import { bookings, restaurants } from '../src/db/schema.js';
 import { bookingBatches } from '../src/queries/bookings.js';
@@ -196,12 +197,14 @@ const CASES: ListCase[] = [
     csvKey: (row) => row.Title,
     queries: ['', 'type=page', 'status=published&search=a'],
   },
-  byName('exportBookingTypes', 'admin/booking-types', 'booking-types'),
-  byName('exportCategories', 'admin/categories', 'categories'),
-  byName('exportIngredients', 'admin/ingredients', 'ingredients'),
-  byName('exportAllergies', 'admin/allergies', 'allergies'),
-  byName('exportDietaries', 'admin/dietaries', 'dietaries'),
-  byName('exportCuisines', 'admin/cuisines', 'cuisines'),
+  ...REFERENCE_LIST_KEYS.map((key) => {
+    const { list, adminList, export: file } = REFERENCE_LISTS[key].operations;
+    return byName(
+      file.operationId,
+      (adminList ?? list).path.slice(1),
+      file.path.replace('/admin/exports/', ''),
+    );
+  }),
 ];
 
 describe.each(CASES)(

@@ -11,6 +11,7 @@ import {
   userReferences,
   users,
 } from '../src/db/schema.js';
+import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../common/reference-lists.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
 import { makePng, multipart } from './helpers/uploads.js';
@@ -21,45 +22,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The JSON lists: list path, create path, update path prefix, operation ids, blank message. */
-const LISTS = [
-  {
-    kind: 'category',
-    list: '/admin/categories',
-    create: '/category',
-    one: '/category',
-    ops: ['listCategories', 'createCategory', 'updateCategory'],
-    blank: 'Category name is required',
-    created: 'Category created successfully',
-  },
-  {
-    kind: 'ingredient',
-    list: '/admin/ingredients',
-    create: '/ingredient',
-    one: '/ingredient',
-    ops: ['listIngredients', 'createIngredient', 'updateIngredient'],
-    blank: 'Ingredient name is required',
-    created: 'Ingredient created successfully',
-  },
-  {
-    kind: 'allergy',
-    list: '/admin/allergies',
-    create: '/allergy',
-    one: '/allergy',
-    ops: ['listAllergies', 'createAllergy', 'updateAllergy'],
-    blank: 'Allergy name is required',
-    created: 'Allergy created successfully',
-  },
-  {
-    kind: 'dietary',
-    list: '/admin/dietaries',
-    create: '/dietaries',
-    one: '/dietary',
-    ops: ['listDietaries', 'createDietary', 'updateDietary'],
-    blank: 'Preference name is required',
-    created: 'Dietary preference created successfully',
-  },
-] as const;
+/** The lists sent as JSON: list path, create path, update path prefix, operation ids, texts. */
+const LISTS = REFERENCE_LIST_KEYS.map((key) => REFERENCE_LISTS[key])
+  .filter((list) => list.encoding === 'json')
+  .map(({ key, operations, texts, messages }) => ({
+    kind: key,
+    list: operations.list.path,
+    create: operations.create.path,
+    one: operations.update.path.replace('/{id}', ''),
+    ops: [
+      operations.list.operationId,
+      operations.create.operationId,
+      operations.update.operationId,
+    ] as const,
+    blank: texts.nameRequired,
+    created: messages.created,
+  }));
 
 describe.each(LISTS)('$kind', (c) => {
   const [listOp, createOp, updateOp] = c.ops;
@@ -283,10 +261,14 @@ describe('counts are computed from the data', () => {
     }
   });
 
-  test.each([
-    ['allergy', '/admin/allergies', 'listAllergies'],
-    ['dietary', '/admin/dietaries', 'listDietaries'],
-  ])('%s: restaurants and users that chose it', async (kind, url, op) => {
+  test.each(
+    REFERENCE_LIST_KEYS.filter((key) => REFERENCE_LISTS[key].counts === 'restaurantsAndUsers').map(
+      (key) => {
+        const { list } = REFERENCE_LISTS[key].operations;
+        return [key, list.path, list.operationId];
+      },
+    ),
+  )('%s: restaurants and users that chose it', async (kind, url, op) => {
     const db = t.database.db;
     const rows = await all(url, op);
     for (const row of rows) {

@@ -23,7 +23,7 @@ function world(ctx: SeedContext): BookingWorld {
     diners,
     staff,
     dishes,
-    ingredients: lists.ingredients,
+    ingredients: lists.ingredient,
     platformFeePct: 10,
   });
 }

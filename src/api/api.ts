@@ -10,6 +10,7 @@ import { notify } from '../lib/notify';
 import { API_BASE_URL } from './config';
 import { answeredAction, apiUnreachable, type ConnectionState } from './connection-slice';
 import { serverMessage } from './errors';
+import { REFERENCE_LIST_KEYS } from '../../common/reference-lists';
 
 /**
  * A call was refused for an invalid or expired token (raised once per session): the auth
@@ -86,12 +87,8 @@ const TAG_TYPES = [
   'Restaurant',
   'Booking',
   'BookingActivity',
-  'BookingType',
-  'Category',
-  'Ingredient',
-  'Allergy',
-  'Dietary',
-  'Cuisine',
+  // Each reference list's data, tagged by its key.
+  ...REFERENCE_LIST_KEYS,
   'Review',
   'StaticContent',
   'SavedView',

@@ -68,13 +68,7 @@ export type OrderRefundRequest = Schemas['OrderRefundRequest'];
 export type BookingRefundRequest = Schemas['BookingRefundRequest'];
 export type RefundResponse = Schemas['RefundResponse'];
 
-// Reference data and reviews (issue 6).
-export type BookingType = Schemas['BookingType'];
-export type Category = Schemas['Category'];
-export type Ingredient = Schemas['Ingredient'];
-export type Allergy = Schemas['Allergy'];
-export type DietaryPreference = Schemas['DietaryPreference'];
-export type Cuisine = Schemas['Cuisine'];
+// Reviews (issue 6); the reference lists' types come from their operations (reference-data-api.ts).
 export type ReviewStatus = Schemas['ReviewStatus'];
 export type Review = Schemas['Review'];
 export type ReviewListResponse = Schemas['ReviewListResponse'];

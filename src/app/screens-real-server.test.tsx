@@ -4,6 +4,7 @@
  * answer with mocks checked against the contract (src/test/mock-api.ts).
  */
 import { screen, waitFor, within } from '@testing-library/react';
+import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../common/reference-lists';
 import { startRealServer, type RealServer } from '../test/real-server';
 import { renderApp } from '../test/render-app';
 
@@ -52,18 +53,20 @@ async function sameCall(path: string): Promise<Row[]> {
 
 const tableRows = () => document.querySelectorAll('tr.ant-table-row');
 
-it.each([
+/** [screen, its path, its list call, the text its first row shows]. */
+type ScreenCase = readonly [string, string, string, (row: Row) => unknown];
+
+it.each<ScreenCase>([
   ['Users', '/admin/users', '/admin/users', (row: Row) => row.email],
   ['Restaurants', '/admin/restaurants', '/admin/restaurants', (row: Row) => row.name],
   ['Bookings', '/admin/bookings', '/admin/bookings', (row: Row) => row.bookingRef],
   ['Reviews', '/admin/reviews', '/admin/reviews', (row: Row) => row.userEmail],
   ['Content', '/admin/content', '/static', (row: Row) => row.slug],
-  ['Booking types', '/admin/booking-types', '/bookingTypes', (row: Row) => row.name],
-  ['Categories', '/admin/categories', '/admin/categories', (row: Row) => row.name],
-  ['Ingredients', '/admin/ingredients', '/admin/ingredients', (row: Row) => row.name],
-  ['Allergies', '/admin/allergies', '/admin/allergies', (row: Row) => row.name],
-  ['Dietary preferences', '/admin/preferences', '/admin/dietaries', (row: Row) => row.name],
-  ['Cuisines', '/admin/cuisines', '/admin/cuisines', (row: Row) => row.name],
+  // Each reference list: its screen and its list call (its entry in the registry).
+  ...REFERENCE_LIST_KEYS.map((key): ScreenCase => {
+    const { menuLabel, route, operations } = REFERENCE_LISTS[key];
+    return [menuLabel, `/admin/${route}`, operations.list.path, (row: Row) => row.name];
+  }),
   [
     'Audit Log',
     '/admin/audit-log',

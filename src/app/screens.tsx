@@ -1,4 +1,5 @@
 import { lazy, type ReactNode } from 'react';
+import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../common/reference-lists';
 
 // Every page is its own chunk, loaded when its route is first shown.
 const DashboardPage = lazy(
@@ -89,42 +90,16 @@ export const adminScreens: readonly AdminScreen[] = [
     element: <BookingsPage />,
     menu: { label: 'Bookings' },
   },
-  {
-    path: 'booking-types',
-    title: 'Booking Types Management',
-    element: <ReferenceDataPage entity="bookingTypes" />,
-    menu: { label: 'Booking Types' },
-  },
-  {
-    path: 'categories',
-    title: 'Menu Categories Management',
-    element: <ReferenceDataPage entity="categories" />,
-    menu: { label: 'Menu Categories' },
-  },
-  {
-    path: 'ingredients',
-    title: 'Menu Ingredients Management',
-    element: <ReferenceDataPage entity="ingredients" />,
-    menu: { label: 'Menu Ingredients' },
-  },
-  {
-    path: 'allergies',
-    title: 'Allergies Management',
-    element: <ReferenceDataPage entity="allergies" />,
-    menu: { label: 'Allergies' },
-  },
-  {
-    path: 'preferences',
-    title: 'Dietary Preferences Management',
-    element: <ReferenceDataPage entity="dietaryPreferences" />,
-    menu: { label: 'Dietary Preferences' },
-  },
-  {
-    path: 'cuisines',
-    title: 'Cuisine Management',
-    element: <ReferenceDataPage entity="cuisines" />,
-    menu: { label: 'Cuisines' },
-  },
+  // The reference lists, one screen each, from the registry.
+  ...REFERENCE_LIST_KEYS.map((key) => {
+    const list = REFERENCE_LISTS[key];
+    return {
+      path: list.route,
+      title: list.title,
+      element: <ReferenceDataPage entity={key} />,
+      menu: { label: list.menuLabel },
+    };
+  }),
   {
     path: 'reviews',
     title: 'Reviews Management',

@@ -3,6 +3,11 @@
  * (audit action list.export), then streams every matching row in the list's order.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  REFERENCE_LIST_KEYS,
+  REFERENCE_LISTS,
+  type ReferenceList,
+} from '../../../common/reference-lists.js';
 import { recordChange } from '../lib/audit.js';
 import { csvStream, type CsvColumn } from '../lib/csv-export.js';
 import { AUDIT_COLUMNS, auditBatches } from '../queries/audit.js';
@@ -12,7 +17,6 @@ import { RESTAURANT_COLUMNS, restaurantBatches } from '../queries/restaurants.js
 import { REVIEW_COLUMNS, reviewBatches } from '../queries/reviews.js';
 import { USER_COLUMNS, userBatches } from '../queries/users.js';
 import { referenceBatches, referenceColumns } from '../queries/reference-data.js';
-import { REFERENCE_CONFIG as C, type ReferenceKind } from '../reference-data/config.js';
 import type { Handlers } from './types.js';
 
 /** The request's parameters as the event's details (text values, empty ones left out). */
@@ -58,17 +62,20 @@ async function sendCsv<Row>(
     .send(csvStream(columns, all()));
 }
 
-/** A reference list's export, named as its screen's path (e.g. booking-types). */
-const referenceExport =
-  (kind: ReferenceKind, list: string) =>
-  (req: FastifyRequest<{ Querystring: { search?: string } }>, reply: FastifyReply) =>
+/** A reference list's export, under its entry's export operation and file name. */
+const referenceExport = (config: ReferenceList) => ({
+  [config.operations.export.operationId]: (
+    req: FastifyRequest<{ Querystring: { search?: string } }>,
+    reply: FastifyReply,
+  ) =>
     sendCsv(
       req,
       reply,
-      list,
-      referenceColumns(C[kind]),
-      referenceBatches(req.server.db, C[kind], req.query),
-    );
+      config.exportFile,
+      referenceColumns(config),
+      referenceBatches(req.server.db, config, req.query),
+    ),
+});
 
 export const exportsHandlers: Handlers = {
   exportBookings: (req, reply) =>
@@ -89,10 +96,9 @@ export const exportsHandlers: Handlers = {
     sendCsv(req, reply, 'content', CONTENT_COLUMNS, contentBatches(req.server.db, req.query)),
   exportAuditEvents: (req, reply) =>
     sendCsv(req, reply, 'audit-log', AUDIT_COLUMNS, auditBatches(req.server.db, req.query)),
-  exportBookingTypes: referenceExport('bookingType', 'booking-types'),
-  exportCategories: referenceExport('category', 'categories'),
-  exportIngredients: referenceExport('ingredient', 'ingredients'),
-  exportAllergies: referenceExport('allergy', 'allergies'),
-  exportDietaries: referenceExport('dietary', 'dietary-preferences'),
-  exportCuisines: referenceExport('cuisine', 'cuisines'),
+  // Each reference list's export takes the list's search only (its contract's one parameter).
+  ...(Object.assign(
+    {},
+    ...REFERENCE_LIST_KEYS.map((key) => referenceExport(REFERENCE_LISTS[key])),
+  ) as Handlers),
 };

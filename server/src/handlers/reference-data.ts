@@ -1,9 +1,15 @@
 /**
- * The six reference lists' operations, one workflow driven by each list's configuration
- * (reference-data/config.ts); their SQL is queries/reference-data.ts. Create, rename,
- * activate/deactivate, replace a cuisine's image, delete a booking type.
+ * The reference lists' operations, one workflow driven by each list's entry in
+ * common/reference-lists.ts (which also names the operations); their SQL is
+ * queries/reference-data.ts. Create, rename, activate/deactivate, replace an image (lists with
+ * one), delete (lists with a delete operation).
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  REFERENCE_LIST_KEYS,
+  REFERENCE_LISTS,
+  type ReferenceList,
+} from '../../../common/reference-lists.js';
 import type { Db } from '../db/client.js';
 import { conflictOnDuplicate } from '../db/pg-error.js';
 import { pageOf } from '../db/paged.js';
@@ -21,7 +27,6 @@ import {
   referenceView,
   updateReferenceItem,
 } from '../queries/reference-data.js';
-import { REFERENCE_CONFIG as C, type ReferenceConfig } from '../reference-data/config.js';
 import type { Handlers } from './types.js';
 
 // The handlers are typed by the contract; the entity's shape is decided by the configuration.
@@ -37,7 +42,7 @@ type WriteInput = {
   request: FastifyRequest;
 };
 
-async function listItems(db: Db, config: ReferenceConfig, query: ListQuery) {
+async function listItems(db: Db, config: ReferenceList, query: ListQuery) {
   const { limit } = pageOf(query);
   // `page` (1-based) is the alternative the ingredients call may send instead of skip.
   const skip = query.page && !query.skip ? (query.page - 1) * limit : (query.skip ?? 0);
@@ -54,31 +59,31 @@ async function listItems(db: Db, config: ReferenceConfig, query: ListQuery) {
   };
 }
 
-async function findItem(db: Db, config: ReferenceConfig, id: string) {
+async function findItem(db: Db, config: ReferenceList, id: string) {
   const row = await referenceItemById(db, config, id);
   if (!row) throw notFound(`${config.label} not found`);
   return row;
 }
 
-function cleanName(config: ReferenceConfig, raw: string | undefined): string {
+function cleanName(config: ReferenceList, raw: string | undefined): string {
   const name = raw?.trim();
-  if (!name) throw badRequest(config.nameRequired);
+  if (!name) throw badRequest(config.texts.nameRequired);
   return name;
 }
 
-const duplicateMessage = (config: ReferenceConfig, name: string) =>
+const duplicateMessage = (config: ReferenceList, name: string) =>
   `A ${config.label.toLowerCase()} named "${name}" already exists`;
 
-async function assertNameFree(db: Db, config: ReferenceConfig, name: string, exceptId?: string) {
+async function assertNameFree(db: Db, config: ReferenceList, name: string, exceptId?: string) {
   if (await isReferenceNameTaken(db, config, name, exceptId))
     throw conflict(duplicateMessage(config, name));
 }
 
 /** A unique violation that slipped past the check (two requests at once) is still a 409. */
-const orDuplicate = <T>(config: ReferenceConfig, name: string | undefined, write: Promise<T>) =>
+const orDuplicate = <T>(config: ReferenceList, name: string | undefined, write: Promise<T>) =>
   name === undefined ? write : conflictOnDuplicate(write, duplicateMessage(config, name));
 
-async function createItem(db: Db, config: ReferenceConfig, input: WriteInput) {
+async function createItem(db: Db, config: ReferenceList, input: WriteInput) {
   const name = cleanName(config, input.name);
   if (input.image) checkImage(input.image);
   await assertNameFree(db, config, name);
@@ -88,7 +93,7 @@ async function createItem(db: Db, config: ReferenceConfig, input: WriteInput) {
     db.transaction(async (tx) => {
       const image = input.image ? await storeImage(tx, input.image) : undefined;
       const id = await insertReferenceItem(tx, {
-        kind: config.kind,
+        kind: config.key,
         name,
         status: true,
         imageId: image?.id ?? null,
@@ -97,7 +102,7 @@ async function createItem(db: Db, config: ReferenceConfig, input: WriteInput) {
       await recordChange(tx, {
         request: input.request,
         action: 'reference.create',
-        entity: { type: config.kind, id, name },
+        entity: { type: config.key, id, name },
         changes: [change('name', null, name), ...(image ? [change('image', null, image.url)] : [])],
       });
       return id;
@@ -105,12 +110,12 @@ async function createItem(db: Db, config: ReferenceConfig, input: WriteInput) {
   );
   return {
     success: true,
-    message: config.created,
+    message: config.messages.created,
     data: referenceView(config, await findItem(db, config, id)) as Entity,
   };
 }
 
-async function updateItem(db: Db, config: ReferenceConfig, id: string, input: WriteInput) {
+async function updateItem(db: Db, config: ReferenceList, id: string, input: WriteInput) {
   await findItem(db, config, id);
   const name = input.name === undefined ? undefined : cleanName(config, input.name);
   if (input.image) checkImage(input.image);
@@ -132,7 +137,7 @@ async function updateItem(db: Db, config: ReferenceConfig, id: string, input: Wr
       const recorded = await recordChange(tx, {
         request: input.request,
         action: onlyStatus ? 'reference.status' : 'reference.update',
-        entity: { type: config.kind, id, name: name ?? before.name },
+        entity: { type: config.key, id, name: name ?? before.name },
         changes,
       });
       if (!recorded) return;
@@ -145,29 +150,23 @@ async function updateItem(db: Db, config: ReferenceConfig, id: string, input: Wr
   );
   return {
     success: true,
-    message: config.updated,
+    message: config.messages.updated,
     data: referenceView(config, await findItem(db, config, id)) as Entity,
   };
 }
 
-async function deleteItem(
-  db: Db,
-  config: ReferenceConfig,
-  id: string,
-  request: FastifyRequest,
-  message: string,
-) {
+async function deleteItem(db: Db, config: ReferenceList, id: string, request: FastifyRequest) {
   const current = await findItem(db, config, id);
   await db.transaction(async (tx) => {
     await deleteReferenceItem(tx, current);
     await recordChange(tx, {
       request,
       action: 'reference.delete',
-      entity: { type: config.kind, id, name: current.name },
+      entity: { type: config.key, id, name: current.name },
       changes: [change('name', current.name, null)],
     });
   });
-  return { success: true, message };
+  return { success: true, message: config.messages.deleted };
 }
 
 /** The cuisine form's image: a file part, or nothing (a text value is refused). */
@@ -179,82 +178,45 @@ function imageOf(req: FastifyRequest, body: { image?: unknown }) {
   return file;
 }
 
-export const referenceDataHandlers: Handlers = {
-  listBookingTypes: (req) => listItems(req.server.db, C.bookingType, req.query),
-  listAdminBookingTypes: (req) => listItems(req.server.db, C.bookingType, req.query),
-  createBookingType: async (req, reply) => {
-    return reply
-      .code(201)
-      .send(await createItem(req.server.db, C.bookingType, { name: req.body.name, request: req }));
-  },
-  updateBookingType: (req) =>
-    updateItem(req.server.db, C.bookingType, req.params.id, {
-      name: req.body.name,
-      request: req,
-    }),
-  deleteBookingType: (req) =>
-    deleteItem(
-      req.server.db,
-      C.bookingType,
-      req.params.id,
-      req,
-      'Booking type deleted successfully',
-    ),
+type Request = FastifyRequest<{
+  Body: { name?: string; status?: boolean; image?: unknown };
+  Querystring: ListQuery;
+  Params: { id: string };
+}>;
 
-  listCategories: (req) => listItems(req.server.db, C.category, req.query),
-  createCategory: async (req, reply) => {
-    return reply
-      .code(201)
-      .send(await createItem(req.server.db, C.category, { name: req.body.name, request: req }));
-  },
-  updateCategory: (req) =>
-    updateItem(req.server.db, C.category, req.params.id, { ...req.body, request: req }),
+/** What a create or an update sends: the name, the status (lists with one), the image (lists with one). */
+function writeInput(config: ReferenceList, req: Request): WriteInput {
+  const body = req.body ?? {};
+  return {
+    name: body.name,
+    status: config.hasStatus ? body.status : undefined,
+    image: config.hasImage ? imageOf(req, body) : undefined,
+    request: req,
+  };
+}
 
-  listIngredients: (req) => listItems(req.server.db, C.ingredient, req.query),
-  createIngredient: async (req, reply) => {
-    return reply
-      .code(201)
-      .send(await createItem(req.server.db, C.ingredient, { name: req.body.name, request: req }));
-  },
-  updateIngredient: (req) =>
-    updateItem(req.server.db, C.ingredient, req.params.id, { ...req.body, request: req }),
+/** A list's operations, by the operationIds its entry gives. */
+function listHandlers(config: ReferenceList) {
+  const { list, create, update, delete: remove, adminList } = config.operations;
+  const listHandler = (req: Request) => listItems(req.server.db, config, req.query);
+  return {
+    [list.operationId]: listHandler,
+    ...(adminList ? { [adminList.operationId]: listHandler } : {}),
+    [create.operationId]: async (req: Request, reply: FastifyReply) =>
+      reply.code(201).send(await createItem(req.server.db, config, writeInput(config, req))),
+    [update.operationId]: (req: Request) =>
+      updateItem(req.server.db, config, req.params.id, writeInput(config, req)),
+    ...(remove
+      ? {
+          [remove.operationId]: (req: Request) =>
+            deleteItem(req.server.db, config, req.params.id, req),
+        }
+      : {}),
+  };
+}
 
-  listAllergies: (req) => listItems(req.server.db, C.allergy, req.query),
-  createAllergy: async (req, reply) => {
-    return reply
-      .code(201)
-      .send(await createItem(req.server.db, C.allergy, { name: req.body.name, request: req }));
-  },
-  updateAllergy: (req) =>
-    updateItem(req.server.db, C.allergy, req.params.id, { ...req.body, request: req }),
-
-  listDietaries: (req) => listItems(req.server.db, C.dietary, req.query),
-  createDietary: async (req, reply) => {
-    return reply
-      .code(201)
-      .send(await createItem(req.server.db, C.dietary, { name: req.body.name, request: req }));
-  },
-  updateDietary: (req) =>
-    updateItem(req.server.db, C.dietary, req.params.id, { ...req.body, request: req }),
-
-  listCuisines: (req) => listItems(req.server.db, C.cuisine, req.query),
-  createCuisine: async (req, reply) => {
-    const image = imageOf(req, req.body);
-    const result = await createItem(req.server.db, C.cuisine, {
-      name: req.body.name,
-      image,
-      request: req,
-    });
-    return reply.code(201).send(result);
-  },
-  updateCuisine: (req) => {
-    const body = req.body as { name?: string; status?: boolean; image?: string };
-    const image = imageOf(req, body);
-    return updateItem(req.server.db, C.cuisine, req.params.id, {
-      name: body.name,
-      status: body.status,
-      image,
-      request: req,
-    });
-  },
-};
+// Each handler's request is the one its operation's contract validated (typed by Request).
+export const referenceDataHandlers = Object.assign(
+  {},
+  ...REFERENCE_LIST_KEYS.map((key) => listHandlers(REFERENCE_LISTS[key])),
+) as Handlers;

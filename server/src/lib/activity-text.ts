@@ -3,13 +3,13 @@
  * events: the activity lists are views over the audit trail, not copies of it.
  */
 import type { AuditEvent as Event, AuditValue } from '../db/schema.js';
-import { REFERENCE_CONFIG, type ReferenceKind } from '../reference-data/config.js';
+import { REFERENCE_LISTS, type ReferenceListKey } from '../../../common/reference-lists.js';
 
 const after = (event: Event, field: string): AuditValue | undefined =>
   event.changes.find((c) => c.field === field)?.after;
 
 const referenceLabel = (event: Event) =>
-  REFERENCE_CONFIG[event.entityType as ReferenceKind]?.label ?? 'Reference item';
+  REFERENCE_LISTS[event.entityType as ReferenceListKey]?.label ?? 'Reference item';
 
 /** The refund's line: "Refund of 12.50 USD processed for the order of Jane Doe" (amount as written). */
 function refundText(event: Event): string {

@@ -1,5 +1,5 @@
 /**
- * The six reference lists (one table, configured by reference-data/config.ts): a list with its
+ * The reference lists (one table, each list an entry of common/reference-lists.ts): a list with its
  * counts and its export (one search, one order), an entry, a name's uniqueness, and the writes.
  * Counts are computed from the data on every read, never stored.
  */
@@ -18,7 +18,12 @@ import {
 import type { CsvColumn } from '../lib/csv-export.js';
 import { imageUrl } from '../lib/images.js';
 import { iso, likePattern } from '../lib/paging.js';
-import type { CountsKind, ReferenceConfig } from '../reference-data/config.js';
+import {
+  COUNT_COLUMNS,
+  COUNT_TITLES,
+  type CountsKind,
+  type ReferenceList,
+} from '../../../common/reference-lists.js';
 
 const item = referenceItems;
 type Item = typeof referenceItems.$inferSelect;
@@ -69,7 +74,7 @@ function countColumns(counts: CountsKind): Record<string, SQL<number>> {
 type Row = Item & Record<string, unknown>;
 
 /** The entity as the contract shows it for this list. */
-export function referenceView(config: ReferenceConfig, row: Row) {
+export function referenceView(config: ReferenceList, row: Row) {
   const { id, kind: _kind, name, status, imageId, addedById: _by, createdAt, ...counts } = row;
   return {
     _id: id,
@@ -86,7 +91,7 @@ const referenceOrder = keyset([
   { column: item.id, direction: 'desc' },
 ]);
 
-function selectRows(db: Pick<Db, 'select'>, config: ReferenceConfig, where: SQL | undefined) {
+function selectRows(db: Pick<Db, 'select'>, config: ReferenceList, where: SQL | undefined) {
   return db
     .select({
       id: item.id,
@@ -99,7 +104,7 @@ function selectRows(db: Pick<Db, 'select'>, config: ReferenceConfig, where: SQL 
       ...countColumns(config.counts),
     })
     .from(item)
-    .where(and(eq(item.kind, config.kind), where))
+    .where(and(eq(item.kind, config.key), where))
     .orderBy(...referenceOrder.orderBy)
     .$dynamic();
 }
@@ -112,19 +117,19 @@ function referenceSearch(search: string | undefined): SQL | undefined {
 
 export async function listReferenceItems(
   db: Db,
-  config: ReferenceConfig,
+  config: ReferenceList,
   query: { skip: number; limit: number; search?: string },
 ) {
   const where = referenceSearch(query.search);
   const page = await withTotal(
     selectRows(db, config, where).offset(query.skip).limit(query.limit) as Promise<Row[]>,
-    countOf(db, item, and(eq(item.kind, config.kind), where)),
+    countOf(db, item, and(eq(item.kind, config.key), where)),
   );
   return { total: page.total, data: page.rows.map((row) => referenceView(config, row)) };
 }
 
 /** The list's entry with this id, with its counts. */
-export async function referenceItemById(db: Db, config: ReferenceConfig, id: string) {
+export async function referenceItemById(db: Db, config: ReferenceList, id: string) {
   const [row] = (await selectRows(db, config, eq(item.id, id))) as Row[];
   return row as Row | undefined;
 }
@@ -132,7 +137,7 @@ export async function referenceItemById(db: Db, config: ReferenceConfig, id: str
 /** Whether another entry of the list has this name, ignoring case. */
 export async function isReferenceNameTaken(
   db: Pick<Db, 'select'>,
-  config: ReferenceConfig,
+  config: ReferenceList,
   name: string,
   exceptId?: string,
 ) {
@@ -141,7 +146,7 @@ export async function isReferenceNameTaken(
     .from(item)
     .where(
       and(
-        eq(item.kind, config.kind),
+        eq(item.kind, config.key),
         sql`lower(${item.name}) = lower(${name})`,
         exceptId ? ne(item.id, exceptId) : undefined,
       ),
@@ -182,18 +187,12 @@ type ReferenceRow = {
   keys: string[];
 };
 
-const COUNT_TITLES: Record<string, string> = {
-  restaurantCount: 'Restaurants',
-  dishesCount: 'Dishes',
-  userCount: 'Users',
-};
-
 /** Name, the list's counts, status and image where it has them, then the creation time. */
-export function referenceColumns(config: ReferenceConfig): CsvColumn<ReferenceRow>[] {
+export function referenceColumns(config: ReferenceList): CsvColumn<ReferenceRow>[] {
   return [
     { title: 'Name', value: (r) => r.item.name },
-    ...Object.keys(countColumns(config.counts)).map((name) => ({
-      title: COUNT_TITLES[name] ?? name,
+    ...COUNT_COLUMNS[config.counts].map((name) => ({
+      title: COUNT_TITLES[name],
       value: (r: ReferenceRow) => r.counts[name],
     })),
     ...(config.hasStatus ? [{ title: 'Active', value: (r: ReferenceRow) => r.item.status }] : []),
@@ -211,11 +210,11 @@ export function referenceColumns(config: ReferenceConfig): CsvColumn<ReferenceRo
 
 export function referenceBatches(
   db: Db,
-  config: ReferenceConfig,
+  config: ReferenceList,
   query: { search?: string },
   batchSize = BATCH_SIZE,
 ) {
-  const where = and(eq(item.kind, config.kind), referenceSearch(query.search));
+  const where = and(eq(item.kind, config.key), referenceSearch(query.search));
   return keysetBatches<ReferenceRow>(
     (after, limit) =>
       db

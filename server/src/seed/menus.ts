@@ -17,7 +17,7 @@ export function generateMenus(
   lists: ReferenceLists,
 ): Dish[] {
   const { faker, uuid, pastDate } = ctx;
-  const activeCategories = lists.categories.slice(0, -1);
+  const activeCategories = lists.category.slice(0, -1);
   return restaurants.flatMap((r) =>
     faker.helpers
       .uniqueArray(() => faker.food.dish(), faker.number.int({ min: 3, max: 8 }))
@@ -41,7 +41,7 @@ export function generateMenuIngredients(
   dishes: Dish[],
   lists: ReferenceLists,
 ): (typeof t.menuItemIngredients.$inferInsert)[] {
-  const activeIngredients = lists.ingredients.slice(0, -1);
+  const activeIngredients = lists.ingredient.slice(0, -1);
   return dishes.flatMap((m) =>
     ctx.faker.helpers.arrayElements(activeIngredients, { min: 2, max: 5 }).map((ingredient, i) => ({
       menuItemId: m.id,

@@ -1,35 +1,30 @@
-/** The six reference lists and which of their entries restaurants and diners chose. */
+/** The reference lists and which of their entries restaurants and diners chose. */
+import {
+  REFERENCE_LIST_KEYS,
+  REFERENCE_LISTS,
+  type ReferenceListKey,
+} from '../../../common/reference-lists.js';
 import type * as t from '../db/schema.js';
 import type { SeedContext } from './context.js';
-import * as names from './reference-names.js';
+import { REFERENCE_NAMES } from './reference-names.js';
 
 type ReferenceItem = typeof t.referenceItems.$inferInsert & { id: string; name: string };
 
-export type ReferenceLists = Record<
-  'bookingTypes' | 'categories' | 'ingredients' | 'allergies' | 'dietaries' | 'cuisines',
-  ReferenceItem[]
->;
+export type ReferenceLists = Record<ReferenceListKey, ReferenceItem[]>;
 
-/** Every list of reference-names.ts; the last entry of each kind that has a status is inactive. */
+/** Every list of the registry with its names; the last entry of a list with a status is inactive. */
 export function generateReferenceLists(ctx: SeedContext, addedById: string): ReferenceLists {
-  const list = (kind: string, entries: readonly string[]): ReferenceItem[] =>
-    entries.map((name, i) => ({
+  const list = (kind: ReferenceListKey): ReferenceItem[] =>
+    REFERENCE_NAMES[kind].map((name, i, entries) => ({
       id: ctx.uuid(),
       kind,
       name,
-      status: kind === 'bookingType' || i !== entries.length - 1,
+      status: !REFERENCE_LISTS[kind].hasStatus || i !== entries.length - 1,
       imageId: null,
       addedById,
       createdAt: ctx.pastDate(200),
     }));
-  return {
-    bookingTypes: list('bookingType', names.BOOKING_TYPES),
-    categories: list('category', names.CATEGORIES),
-    ingredients: list('ingredient', names.INGREDIENTS),
-    allergies: list('allergy', names.ALLERGIES),
-    dietaries: list('dietary', names.DIETARIES),
-    cuisines: list('cuisine', names.CUISINES),
-  };
+  return Object.fromEntries(REFERENCE_LIST_KEYS.map((key) => [key, list(key)])) as ReferenceLists;
 }
 
 /** One or two cuisines, up to three allergies and up to three dietary preferences each. */
@@ -40,9 +35,9 @@ export function generateRestaurantReferences(
 ): (typeof t.restaurantReferences.$inferInsert)[] {
   return restaurants.flatMap((r) =>
     [
-      ...faker.helpers.arrayElements(lists.cuisines, { min: 1, max: 2 }),
-      ...faker.helpers.arrayElements(lists.allergies, { min: 0, max: 3 }),
-      ...faker.helpers.arrayElements(lists.dietaries, { min: 0, max: 3 }),
+      ...faker.helpers.arrayElements(lists.cuisine, { min: 1, max: 2 }),
+      ...faker.helpers.arrayElements(lists.allergy, { min: 0, max: 3 }),
+      ...faker.helpers.arrayElements(lists.dietary, { min: 0, max: 3 }),
     ].map((item) => ({ restaurantId: r.id, itemId: item.id })),
   );
 }
@@ -55,8 +50,8 @@ export function generateUserReferences(
 ): (typeof t.userReferences.$inferInsert)[] {
   return diners.flatMap((u) =>
     [
-      ...faker.helpers.arrayElements(lists.allergies, { min: 0, max: 2 }),
-      ...faker.helpers.arrayElements(lists.dietaries, { min: 0, max: 2 }),
+      ...faker.helpers.arrayElements(lists.allergy, { min: 0, max: 2 }),
+      ...faker.helpers.arrayElements(lists.dietary, { min: 0, max: 2 }),
     ].map((item) => ({ userId: u.id, itemId: item.id })),
   );
 }

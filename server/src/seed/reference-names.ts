@@ -1,4 +1,6 @@
 /** Names of the seeded reference lists (realistic, fixed, so tests can rely on them). */
+import type { ReferenceListKey } from '../../../common/reference-lists.js';
+
 export const BOOKING_TYPES = [
   'Dine-in',
   'Takeaway',
@@ -7,7 +9,7 @@ export const BOOKING_TYPES = [
   'Business Lunch',
   'Date Night',
 ];
-export const CATEGORIES = [
+const CATEGORIES = [
   'Starters',
   'Mains',
   'Desserts',
@@ -21,7 +23,7 @@ export const CATEGORIES = [
   'Seafood',
   'Grill',
 ];
-export const INGREDIENTS = [
+const INGREDIENTS = [
   'Tomato',
   'Basil',
   'Mozzarella',
@@ -53,7 +55,7 @@ export const INGREDIENTS = [
   'Shrimp',
   'Honey',
 ];
-export const ALLERGIES = [
+const ALLERGIES = [
   'Peanuts',
   'Tree Nuts',
   'Gluten',
@@ -66,7 +68,7 @@ export const ALLERGIES = [
   'Mustard',
   'Celery',
 ];
-export const DIETARIES = [
+const DIETARIES = [
   'Vegan',
   'Vegetarian',
   'Halal',
@@ -76,7 +78,7 @@ export const DIETARIES = [
   'Pescatarian',
   'Dairy-Free',
 ];
-export const CUISINES = [
+const CUISINES = [
   'Italian',
   'Japanese',
   'Mexican',
@@ -90,6 +92,16 @@ export const CUISINES = [
   'Korean',
   'American',
 ];
+/** Each reference list's seeded entries, in order (the last one of a list with a status is inactive). */
+export const REFERENCE_NAMES: Record<ReferenceListKey, readonly string[]> = {
+  bookingType: BOOKING_TYPES,
+  category: CATEGORIES,
+  ingredient: INGREDIENTS,
+  allergy: ALLERGIES,
+  dietary: DIETARIES,
+  cuisine: CUISINES,
+};
+
 export const STAFF_SUB_ROLES = [
   'kitchen staff',
   'accounting staff',

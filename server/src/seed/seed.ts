@@ -82,7 +82,7 @@ export async function seedRows(db: Db, write: RowWriter, options: SeedOptions): 
     diners,
     staff,
     dishes,
-    ingredients: lists.ingredients,
+    ingredients: lists.ingredient,
     platformFeePct: PLATFORM_FEE_PCT,
   });
   await writeBookings(write, sizes.bookings, (index) => generateBooking(ctx, world, index));

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminUser, mockApi, sessionCheckOk } from '../../test/mock-api';
+import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../../common/reference-lists';
 import { adminScreens } from '../screens';
 import { mockPages } from '../../test/mock-pages';
 
@@ -12,12 +13,11 @@ const SIDEBAR = [
   ['Users', '/admin/users', 'Users Management'],
   ['Restaurants', '/admin/restaurants', 'Restaurants Management'],
   ['Bookings', '/admin/bookings', 'Bookings Management'],
-  ['Booking Types', '/admin/booking-types', 'Booking Types Management'],
-  ['Menu Categories', '/admin/categories', 'Menu Categories Management'],
-  ['Menu Ingredients', '/admin/ingredients', 'Menu Ingredients Management'],
-  ['Allergies', '/admin/allergies', 'Allergies Management'],
-  ['Dietary Preferences', '/admin/preferences', 'Dietary Preferences Management'],
-  ['Cuisines', '/admin/cuisines', 'Cuisine Management'],
+  // The reference lists, in the registry's order.
+  ...REFERENCE_LIST_KEYS.map((key) => {
+    const { menuLabel, route, title } = REFERENCE_LISTS[key];
+    return [menuLabel, `/admin/${route}`, title] as const;
+  }),
   ['Reviews', '/admin/reviews', 'Reviews Management'],
   ['Content Management', '/admin/text-editor', 'Content Management'],
   ['Content Items', '/admin/content', 'Content Management'],

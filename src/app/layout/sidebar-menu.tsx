@@ -15,12 +15,16 @@ import {
   StarOutlined,
   TagsOutlined,
   TeamOutlined,
+  UnorderedListOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { adminScreens } from '../screens';
 
-/** The sidebar's icons by screen path (here, in the layout's chunk, not in the route table). */
+/**
+ * The sidebar's icons by screen path (here, in the layout's chunk, not in the route table); a
+ * screen without one here (a new reference list, say) shows the list icon.
+ */
 const ICONS: Readonly<Record<string, ReactNode>> = {
   dashboard: <DashboardOutlined />,
   users: <TeamOutlined />,
@@ -45,7 +49,7 @@ const items: MenuProps['items'] = adminScreens.flatMap((screen) =>
     ? [
         {
           key: screen.path,
-          icon: ICONS[screen.path],
+          icon: ICONS[screen.path] ?? <UnorderedListOutlined />,
           label: <Link to={`/admin/${screen.path}`}>{screen.menu.label}</Link>,
         },
       ]

@@ -1,6 +1,7 @@
 /** How audit events read on screen: action labels, field names, values, and record links. */
 import type { AuditAction, AuditEvent, AuditValue } from '../../api/types';
 import { formatMoney } from '../../lib/money';
+import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../../common/reference-lists';
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
   'restaurant.update': 'Restaurant changed',
@@ -40,12 +41,8 @@ export const RECORD_TYPE_LABELS: Record<string, string> = {
   content: 'Content',
   configuration: 'Platform fee',
   menu_item: 'Menu item',
-  bookingType: 'Booking type',
-  category: 'Category',
-  ingredient: 'Ingredient',
-  allergy: 'Allergy',
-  dietary: 'Dietary preference',
-  cuisine: 'Cuisine',
+  // A reference list's record type is its key.
+  ...Object.fromEntries(REFERENCE_LIST_KEYS.map((key) => [key, REFERENCE_LISTS[key].label])),
   list: 'List',
   saved_view: 'Saved view',
 };

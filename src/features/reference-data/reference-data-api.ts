@@ -1,15 +1,56 @@
-/** Endpoints of the six reference lists, one set driven by the entity configuration. */
+/**
+ * Endpoints of the reference lists, one set driven by the registry (common/reference-lists.ts):
+ * each call goes to the paths of its list's entry, cached under the list's key as its tag.
+ */
+import {
+  itemPath,
+  REFERENCE_LISTS,
+  type ReferenceListKey,
+  type ReferenceOperationId,
+} from '../../../common/reference-lists';
+import type { operations } from '../../../openapi/schema';
 import { api } from '../../api/api';
 import { auditedWrite, listTag, listTags } from '../../api/cache-tags';
 import type { MessageResponse } from '../../api/types';
-import type { ReferenceEntityKey } from './reference-entity';
-import { REFERENCE_ENTITIES, type ReferenceRow } from './entities';
 
-type ReferenceListResponse = MessageResponse & { count: number; data: ReferenceRow[] };
-type ReferenceItemResponse = MessageResponse & { data: ReferenceRow };
+/** The JSON body of an operation's answer with this status code. */
+type AnswerBody<Operation, Code extends number> = Operation extends {
+  responses: { [C in Code]: { content: { 'application/json': infer Body } } };
+}
+  ? Body
+  : never;
+/** The contract's answer of a list's operation (list and update: 200; create: 201). */
+type AnswerOf<K extends ReferenceListKey, Op extends 'list' | 'create' | 'update'> = AnswerBody<
+  operations[ReferenceOperationId<K, Op>],
+  Op extends 'create' ? 201 : 200
+>;
+
+/** A row of any reference list, as the contract's list answers give it. */
+export type ReferenceRow = {
+  [K in ReferenceListKey]: AnswerOf<K, 'list'>['data'][number];
+}[ReferenceListKey];
+
+type ListAnswer = MessageResponse & { count: number; data: ReferenceRow[] };
+type ItemAnswer = MessageResponse & { data: ReferenceRow };
+
+/** `true`, or the key of a list whose contract answers are not the endpoints' shapes. */
+type Conforms = {
+  [K in ReferenceListKey]: [
+    AnswerOf<K, 'list'>,
+    AnswerOf<K, 'create'>,
+    AnswerOf<K, 'update'>,
+  ] extends [ListAnswer, ItemAnswer, ItemAnswer]
+    ? true
+    : K;
+}[ReferenceListKey];
+/** Compiles only when every list conforms (the error names the list that does not). */
+type Checked<Lists extends true, Answer> = Lists extends true ? Answer : never;
+
+type ReferenceListResponse = Checked<Conforms, ListAnswer>;
+type ReferenceItemResponse = Checked<Conforms, ItemAnswer>;
 
 interface ReferenceListArgs {
-  entity: ReferenceEntityKey;
+  entity: ReferenceListKey;
   skip: number;
   limit: number;
   search?: string;
@@ -17,18 +58,18 @@ interface ReferenceListArgs {
 }
 
 interface ReferenceWriteArgs {
-  entity: ReferenceEntityKey;
+  entity: ReferenceListKey;
   /** Absent for a create. */
   id?: string;
   name?: string;
   status?: boolean;
-  /** Cuisines only: a new image file. */
+  /** Lists with an image: a new image file. */
   image?: File | null;
 }
 
-/** The body the entity's endpoint takes: form-encoded, JSON, or (cuisine form) multipart. */
+/** The body the list's endpoint takes: form-encoded, JSON, or (lists with an image) multipart. */
 function bodyOf({ entity, name, status, image }: ReferenceWriteArgs) {
-  const { encoding } = REFERENCE_ENTITIES[entity];
+  const { encoding } = REFERENCE_LISTS[entity];
   // The Activate/Deactivate button always sends JSON {status} (spec 02 §7).
   if (status !== undefined) return { status };
   // Sent as text with its type, so no fetch implementation has to recognise URLSearchParams.
@@ -45,36 +86,34 @@ function bodyOf({ entity, name, status, image }: ReferenceWriteArgs) {
 const referenceDataApi = api.injectEndpoints({
   endpoints: (build) => ({
     listReferenceItems: build.query<ReferenceListResponse, ReferenceListArgs>({
-      query: ({ entity, ...params }) => ({ url: REFERENCE_ENTITIES[entity].listUrl, params }),
-      providesTags: (result, _error, { entity }) =>
-        listTags(REFERENCE_ENTITIES[entity].tag, result?.data),
+      query: ({ entity, ...params }) => ({
+        url: REFERENCE_LISTS[entity].operations.list.path,
+        params,
+      }),
+      providesTags: (result, _error, { entity }) => listTags(entity, result?.data),
     }),
     saveReferenceItem: build.mutation<ReferenceItemResponse, ReferenceWriteArgs>({
       query: (args) => {
-        const config = REFERENCE_ENTITIES[args.entity];
+        const list = REFERENCE_LISTS[args.entity];
         return {
-          url: args.id ? config.itemUrl(args.id) : config.createUrl,
+          url: args.id ? itemPath(list.operations.update, args.id) : list.operations.create.path,
           method: args.id ? 'PUT' : 'POST',
           body: bodyOf(args),
-          ...(config.encoding === 'form' && args.status === undefined
+          ...(list.encoding === 'form' && args.status === undefined
             ? { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }
             : {}),
         };
       },
       // A rename or toggle changes one row; a new entry changes the list.
-      invalidatesTags: auditedWrite(({ entity, id }) => [
-        { type: REFERENCE_ENTITIES[entity].tag, id: id ?? 'LIST' },
-      ]),
+      invalidatesTags: auditedWrite(({ entity, id }) => [{ type: entity, id: id ?? 'LIST' }]),
     }),
-    deleteReferenceItem: build.mutation<
-      MessageResponse,
-      { entity: ReferenceEntityKey; id: string }
-    >({
-      query: ({ entity, id }) => ({
-        url: REFERENCE_ENTITIES[entity].itemUrl(id),
-        method: 'DELETE',
-      }),
-      invalidatesTags: auditedWrite(({ entity }) => [listTag(REFERENCE_ENTITIES[entity].tag)]),
+    deleteReferenceItem: build.mutation<MessageResponse, { entity: ReferenceListKey; id: string }>({
+      query: ({ entity, id }) => {
+        const remove = REFERENCE_LISTS[entity].operations.delete;
+        if (!remove) throw new Error(`The ${entity} list has no delete operation`);
+        return { url: itemPath(remove, id), method: 'DELETE' };
+      },
+      invalidatesTags: auditedWrite(({ entity }) => [listTag(entity)]),
     }),
   }),
 });

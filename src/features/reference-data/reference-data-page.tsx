@@ -1,6 +1,7 @@
 /**
- * The one configurable screen behind booking types, menu categories, menu ingredients,
- * allergies, dietary preferences and cuisines (entities.ts holds what differs).
+ * The one configurable screen behind every reference list (booking types, menu categories, menu
+ * ingredients, allergies, dietary preferences, cuisines): common/reference-lists.ts holds what
+ * differs.
  */
 import { useState } from 'react';
 import { Avatar, Button, Flex, Space } from 'antd';
@@ -17,43 +18,41 @@ import { statusColumn } from '../../components/status-badge';
 import { formatShortDate } from '../../lib/dates';
 import { assetUrl } from './asset-url';
 import {
+  COUNT_COLUMNS,
   COUNT_TITLES,
-  REFERENCE_ENTITIES,
-  type ReferenceEntityConfig,
-  type ReferenceRow,
-} from './entities';
+  REFERENCE_LISTS,
+  type ReferenceList,
+  type ReferenceListKey,
+} from '../../../common/reference-lists';
 import {
+  type ReferenceRow,
   useDeleteReferenceItemMutation,
   useListReferenceItemsQuery,
   useSaveReferenceItemMutation,
 } from './reference-data-api';
-import type { ReferenceEntityKey } from './reference-entity';
 import { ReferenceFormModal, type ReferenceFormValues } from './reference-form-modal';
 
-/** Each list's export: its file name and operation (the list's search only, no other argument). */
-const EXPORTS: Record<ReferenceEntityKey, ExportCsv> = {
-  bookingTypes: { list: 'booking-types', path: '/admin/exports/booking-types' },
-  categories: { list: 'categories', path: '/admin/exports/categories' },
-  ingredients: { list: 'ingredients', path: '/admin/exports/ingredients' },
-  allergies: { list: 'allergies', path: '/admin/exports/allergies' },
-  dietaryPreferences: { list: 'dietary-preferences', path: '/admin/exports/dietaries' },
-  cuisines: { list: 'cuisines', path: '/admin/exports/cuisines' },
-};
+/** The list's export: its file name and operation (the list's search only, no other argument). */
+const exportOf = ({ exportFile, operations }: ReferenceList): ExportCsv => ({
+  list: exportFile,
+  path: operations.export.path,
+});
 
 export interface ReferenceDataPageProps {
-  entity: ReferenceEntityKey;
+  entity: ReferenceListKey;
 }
 
 export default function ReferenceDataPage({ entity }: ReferenceDataPageProps) {
-  // A new key per entity: moving between two of these routes starts a fresh screen.
-  return <ReferenceDataScreen key={entity} config={REFERENCE_ENTITIES[entity]} />;
+  // A new key per list: moving between two of these routes starts a fresh screen.
+  return <ReferenceDataScreen key={entity} config={REFERENCE_LISTS[entity]} />;
 }
 
 /** A missing status counts as active (spec 02 §3). */
 const isActive = (row: ReferenceRow) => !('status' in row) || row.status !== false;
 
-function ReferenceDataScreen({ config }: { config: ReferenceEntityConfig }) {
+function ReferenceDataScreen({ config }: { config: ReferenceList }) {
   const { texts, messages, toastSeconds: seconds } = config;
+  const canDelete = config.operations.delete !== undefined;
   const firstPage = useFirstPage();
   const adminId = useAppSelector((state) => state.auth.user?._id);
   const [saveItem, saving] = useSaveReferenceItemMutation();
@@ -134,7 +133,7 @@ function ReferenceDataScreen({ config }: { config: ReferenceEntityConfig }) {
         : undefined,
     },
     { title: 'Created Date', key: 'createdAt', text: (row) => formatShortDate(row.createdAt) },
-    ...config.counts.map((column) => ({
+    ...COUNT_COLUMNS[config.counts].map((column) => ({
       title: COUNT_TITLES[column],
       key: column,
       text: (row: ReferenceRow) => String((row as Record<string, unknown>)[column] ?? ''),
@@ -163,7 +162,7 @@ function ReferenceDataScreen({ config }: { config: ReferenceEntityConfig }) {
           {isActive(row) ? 'Deactivate' : 'Activate'}
         </Button>
       ) : null}
-      {config.canDelete ? (
+      {canDelete ? (
         <Button size="small" danger onClick={() => setDeleted(row)}>
           Delete
         </Button>
@@ -180,7 +179,7 @@ function ReferenceDataScreen({ config }: { config: ReferenceEntityConfig }) {
           ...(config.sendsAddedById && adminId ? { addedById: adminId } : {}),
         }}
         searchIn={config.localPaging ? (row) => row.name : undefined}
-        exportCsv={{ ...EXPORTS[config.key], args: {} }}
+        exportCsv={{ ...exportOf(config), args: {} }}
         toolbar={
           <Button type="primary" onClick={() => setForm({})}>
             {texts.addButton}
@@ -203,11 +202,11 @@ function ReferenceDataScreen({ config }: { config: ReferenceEntityConfig }) {
         onSubmit={(values) => void submit(values)}
         onCancel={() => setForm(null)}
       />
-      {config.canDelete ? (
+      {canDelete ? (
         <ConfirmModal
           open={deleted !== null}
-          title="Delete Booking Type"
-          message={`Are you sure you want to delete the booking type "${deleted?.name ?? ''}"?`}
+          title={messages.deleteTitle ?? ''}
+          message={(messages.deleteQuestion ?? '').replace('{name}', () => deleted?.name ?? '')}
           detail="This action cannot be undone."
           confirmText="Delete"
           danger

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
-import type { ReferenceEntityConfig, ReferenceRow } from './entities';
+import type { ReferenceList } from '../../../common/reference-lists';
+import type { ReferenceRow } from './reference-data-api';
 import { assetUrl } from './asset-url';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp';
@@ -13,7 +14,7 @@ export interface ReferenceFormValues {
 }
 
 export interface ReferenceFormModalProps {
-  config: ReferenceEntityConfig;
+  config: ReferenceList;
   /** Closed when null; `row` is the entry being edited, absent when adding. */
   state: { row?: ReferenceRow } | null;
   busy: boolean;
