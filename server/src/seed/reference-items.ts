@@ -2,6 +2,7 @@
 import {
   REFERENCE_LIST_KEYS,
   REFERENCE_LISTS,
+  type CountsKind,
   type ReferenceListKey,
 } from '../../../common/reference-lists.js';
 import type * as t from '../db/schema.js';
@@ -27,31 +28,39 @@ export function generateReferenceLists(ctx: SeedContext, addedById: string): Ref
   return Object.fromEntries(REFERENCE_LIST_KEYS.map((key) => [key, list(key)])) as ReferenceLists;
 }
 
-/** One or two cuisines, up to three allergies and up to three dietary preferences each. */
+/** The lists whose counts are of this kind, in the registry's order. */
+const keysCounting = (counts: CountsKind) =>
+  REFERENCE_LIST_KEYS.filter((key) => REFERENCE_LISTS[key].counts === counts);
+
+/**
+ * One or two of each list only restaurants choose (cuisines), then up to three of each list
+ * diners choose too (allergies, dietary preferences), each restaurant.
+ */
 export function generateRestaurantReferences(
   { faker }: SeedContext,
   restaurants: t.Restaurant[],
   lists: ReferenceLists,
 ): (typeof t.restaurantReferences.$inferInsert)[] {
+  const only = keysCounting('restaurants');
+  const withUsers = keysCounting('restaurantsAndUsers');
   return restaurants.flatMap((r) =>
     [
-      ...faker.helpers.arrayElements(lists.cuisine, { min: 1, max: 2 }),
-      ...faker.helpers.arrayElements(lists.allergy, { min: 0, max: 3 }),
-      ...faker.helpers.arrayElements(lists.dietary, { min: 0, max: 3 }),
+      ...only.flatMap((key) => faker.helpers.arrayElements(lists[key], { min: 1, max: 2 })),
+      ...withUsers.flatMap((key) => faker.helpers.arrayElements(lists[key], { min: 0, max: 3 })),
     ].map((item) => ({ restaurantId: r.id, itemId: item.id })),
   );
 }
 
-/** Up to two allergies and up to two dietary preferences each. */
+/** Up to two of each list diners choose (allergies, dietary preferences), each diner. */
 export function generateUserReferences(
   { faker }: SeedContext,
   diners: t.User[],
   lists: ReferenceLists,
 ): (typeof t.userReferences.$inferInsert)[] {
+  const withUsers = keysCounting('restaurantsAndUsers');
   return diners.flatMap((u) =>
-    [
-      ...faker.helpers.arrayElements(lists.allergy, { min: 0, max: 2 }),
-      ...faker.helpers.arrayElements(lists.dietary, { min: 0, max: 2 }),
-    ].map((item) => ({ userId: u.id, itemId: item.id })),
+    withUsers
+      .flatMap((key) => faker.helpers.arrayElements(lists[key], { min: 0, max: 2 }))
+      .map((item) => ({ userId: u.id, itemId: item.id })),
   );
 }
