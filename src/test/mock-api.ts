@@ -129,9 +129,14 @@ export function byQuery(
     const query = canonicalQuery(call.url.searchParams);
     const answer = table.get(query);
     if (answer) return answer();
-    unanswered.push(`${call.method} ${call.path}?${query}`);
-    return NETWORK_ERROR;
+    return noAnswerFor(call);
   };
+}
+
+/** Records a call whose arguments the test has no answer for (failing it) and fails the call. */
+export function noAnswerFor(call: MockRequest): MockReply {
+  unanswered.push(`${call.method} ${call.path}?${canonicalQuery(call.url.searchParams)}`);
+  return NETWORK_ERROR;
 }
 
 /**

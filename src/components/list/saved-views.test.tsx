@@ -6,7 +6,10 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { SavedView } from '../../api/types';
-import { adminUser, mockApi, reply, sessionCheckOk } from '../../test/mock-api';
+import { adminUser } from '../../test/mock-api';
+import { fakeApi } from '../../test/fake-api/fake-api';
+import { reviewsFake } from '../../test/fake-api/reviews';
+import { savedViewsFake } from '../../test/fake-api/saved-views';
 import { renderApp } from '../../test/render-app';
 import { setupUser } from '../../test/screen';
 
@@ -26,60 +29,9 @@ const view = (id: number, name: string, filters: Record<string, string>, ignored
     createdBy: support,
   }) satisfies SavedView;
 
-function server(initial: SavedView[]) {
-  const views = [...initial];
-  return mockApi((req) => {
-    if (req.path === '/total/booking') return sessionCheckOk;
-    if (req.path === '/admin/reviews')
-      return reply('listReviews', 200, { success: true, message: 'ok', count: 0, data: [] });
-    if (req.path === '/admin/saved-views' && req.method === 'GET') {
-      expect(req.url.searchParams.get('screen')).toBe('reviews');
-      return reply('listSavedViews', 200, {
-        success: true,
-        message: 'ok',
-        count: views.length,
-        data: views,
-      });
-    }
-    if (req.path === '/admin/saved-views' && req.method === 'POST') {
-      const body = req.body as { name: string; filters: Record<string, string> };
-      if (views.some((v) => v.name.toLowerCase() === body.name.toLowerCase())) {
-        return reply('createSavedView', 409, {
-          success: false,
-          message: 'A view with this name already exists',
-          status_code: 409,
-        });
-      }
-      const created = {
-        ...view(views.length + 1, body.name, body.filters),
-        createdBy: {
-          ...support,
-          ...{ _id: adminUser._id, name: 'Ada Admin', email: adminUser.email },
-        },
-      };
-      views.push(created);
-      return reply('createSavedView', 201, {
-        success: true,
-        message: 'View saved successfully',
-        data: created,
-      });
-    }
-    const one = views.findIndex((v) => req.path === `/admin/saved-views/${v._id}`);
-    if (one >= 0 && req.method === 'PUT') {
-      views[one] = { ...views[one], name: (req.body as { name: string }).name };
-      return reply('renameSavedView', 200, {
-        success: true,
-        message: 'View renamed successfully',
-        data: views[one],
-      });
-    }
-    if (one >= 0 && req.method === 'DELETE') {
-      views.splice(one, 1);
-      return reply('deleteSavedView', 200, { success: true, message: 'View deleted successfully' });
-    }
-    return undefined;
-  });
-}
+/** The saved views, and no reviews whatever the filters. */
+const server = (views: SavedView[]) =>
+  fakeApi(reviewsFake([], { '*': () => [] }), savedViewsFake([...views]));
 
 const locationOf = (router: { state: { location: { search: string } } }) =>
   Object.fromEntries(new URLSearchParams(router.state.location.search));

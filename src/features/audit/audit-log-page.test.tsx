@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AuditEvent, AuditEventListResponse } from '../../api/types';
-import { mockApi, NETWORK_ERROR, reply, sessionCheckOk, type MockReply } from '../../test/mock-api';
+import type { AuditEvent } from '../../api/types';
+import { NETWORK_ERROR, reply } from '../../test/mock-api';
+import { fakeApi } from '../../test/fake-api/fake-api';
+import { auditFake } from '../../test/fake-api/audit';
 import { setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
 
@@ -30,29 +32,8 @@ const events: AuditEvent[] = [
   },
 ];
 
-function auditServer(answer?: () => MockReply | undefined) {
-  return mockApi((req) => {
-    if (req.path === '/total/booking') return sessionCheckOk;
-    if (req.path === '/admin/audit-logs') {
-      const custom = answer?.();
-      if (custom) return custom;
-      const body: AuditEventListResponse = {
-        success: true,
-        message: 'ok',
-        count: events.length,
-        data: events,
-      };
-      return reply('listAuditEvents', 200, body);
-    }
-    if (req.path === '/admin/saved-views') {
-      // An unreachable server fails every call, this one too.
-      const custom = answer?.();
-      if (custom?.status === 0) return custom;
-      return reply('listSavedViews', 200, { success: true, message: 'ok', count: 0, data: [] });
-    }
-    return undefined;
-  });
-}
+/** The audit log: the same two events whatever the filters (the tests read what was sent). */
+const auditServer = () => fakeApi(auditFake(events, { '*': (rows) => rows }));
 
 const open = (query = '') => openAsAdmin(`/admin/audit-log${query}`);
 /** The query of the newest Audit Log call. */
@@ -115,7 +96,8 @@ it("sends the URL's filters, shows the admin and the record as tags, and closing
 });
 
 it('reads only the values the contract takes from the URL; a tag without its row shows the id', async () => {
-  const { calls } = auditServer(() =>
+  const { calls, on } = auditServer();
+  on('listAuditEvents', () =>
     reply('listAuditEvents', 200, { success: true, message: 'ok', count: 0, data: [] }),
   );
   open(`?action=nope&entityType=planet&actorId=not-an-id&entityId=${'x'.repeat(101)}&from=May`);
@@ -154,7 +136,10 @@ it('another record type drops the record; Clear Filters drops every filter', asy
 });
 
 it('shows a failed load with Retry', async () => {
-  auditServer(() => NETWORK_ERROR);
+  // An unreachable server fails every call.
+  const { on } = auditServer();
+  on('listAuditEvents', () => NETWORK_ERROR);
+  on('listSavedViews', () => NETWORK_ERROR);
   open();
   expect(
     await screen.findByText('Failed to load audit events. Please try again later.'),

@@ -1,12 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import {
-  byQuery,
-  mockApi,
-  offContract,
-  reply,
-  sessionCheckOk,
-  type MockReply,
-} from '../../test/mock-api';
+import { offContract } from '../../test/mock-api';
+import { fakeApi } from '../../test/fake-api/fake-api';
+import { reviewsFake } from '../../test/fake-api/reviews';
 import { rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
 
@@ -21,32 +16,14 @@ const reviews = Array.from({ length: 3 }, (_, i) => ({
   createdAt: '2026-03-05T18:30:00.000Z',
 }));
 
-function reviewsServer(onPut?: () => MockReply | Promise<MockReply> | undefined) {
-  const rows = reviews.map((r) => ({ ...r }));
-  const page = (data: typeof rows) =>
-    reply('listReviews', 200, { success: true, message: 'ok', count: data.length, data });
-  // What the server answers for the filters these tests ask for.
-  const list = byQuery({
-    'skip=0&limit=10': () => page(rows),
-    'skip=0&limit=10&status=rejected&rating=5': () => page([rows[2]]),
-  });
-  return mockApi(async (req) => {
-    if (req.path === '/total/booking') return sessionCheckOk;
-    if (req.path === '/admin/reviews') return list(req);
-    if (req.path.startsWith('/admin/review/') && req.method === 'PUT') {
-      const custom = await onPut?.();
-      if (custom) return custom;
-      const row = rows.find((r) => req.path.endsWith(r._id))!;
-      row.status = (req.body as { status: (typeof statuses)[number] }).status;
-      return reply('updateReviewStatus', 200, {
-        success: true,
-        message: `Review ${row.status} successfully`,
-        data: row,
-      });
-    }
-    return undefined;
-  });
-}
+/** The reviews (what the server finds for the filters these tests send). */
+const reviewsServer = () =>
+  fakeApi(
+    reviewsFake(
+      reviews.map((r) => ({ ...r })),
+      { 'status=rejected&rating=5': (rows) => [rows[2]] },
+    ),
+  );
 
 it('shows the columns, and offers Approve and Reject by status', async () => {
   reviewsServer();
@@ -91,7 +68,7 @@ it('approves from the row with the toast, and the row changes', async () => {
 
 it('Review Details shows everything and rejects; a failure shows the default message', async () => {
   let fail = false;
-  reviewsServer(() => (fail ? offContract(500, {}) : undefined));
+  reviewsServer().on('updateReviewStatus', () => (fail ? offContract(500, {}) : undefined));
   openAsAdmin('/admin/reviews');
   await screen.findByText('diner1@example.net');
   const user = setupUser();
@@ -126,11 +103,11 @@ it('Review Details shows everything and rejects; a failure shows the default mes
 });
 
 it('filters from the URL are sent, and Clear Filters empties them', async () => {
-  const { calls } = reviewsServer();
+  const { callsOf } = reviewsServer();
   const { router } = openAsAdmin('/admin/reviews?status=rejected&rating=5&page=1');
   expect(await screen.findByText('diner2@example.net')).toBeInTheDocument();
   expect(screen.queryByText('diner0@example.net')).not.toBeInTheDocument();
-  const sent = calls.filter((c) => c.path === '/admin/reviews').at(-1)!.url.searchParams;
+  const sent = callsOf('listReviews').at(-1)!.url.searchParams;
   expect(sent.get('status')).toBe('rejected');
   expect(sent.get('rating')).toBe('5');
   await setupUser().click(screen.getByRole('button', { name: 'Clear Filters' }));
@@ -139,10 +116,10 @@ it('filters from the URL are sent, and Clear Filters empties them', async () => 
 });
 
 it('ignores filter values in the URL that are not statuses or ratings', async () => {
-  const { calls } = reviewsServer();
+  const { callsOf } = reviewsServer();
   openAsAdmin('/admin/reviews?status=bogus&rating=abc');
   expect(await screen.findByText('diner0@example.net')).toBeInTheDocument();
-  const sent = calls.filter((c) => c.path === '/admin/reviews').at(-1)!.url.searchParams;
+  const sent = callsOf('listReviews').at(-1)!.url.searchParams;
   expect(sent.has('status')).toBe(false);
   expect(sent.has('rating')).toBe(false);
   expect(screen.getByText('All Statuses')).toBeInTheDocument();

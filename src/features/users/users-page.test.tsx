@@ -1,88 +1,31 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import {
-  byQuery,
-  mockApi,
-  NETWORK_ERROR,
-  offContract,
-  reply,
-  sessionCheckOk,
-  type MockReply,
-  type MockRequest,
-} from '../../test/mock-api';
+import { NETWORK_ERROR, offContract, reply } from '../../test/mock-api';
+import { fakeApi } from '../../test/fake-api/fake-api';
+import { configurationFake } from '../../test/fake-api/configuration';
+import { userRow, usersFake } from '../../test/fake-api/users';
 import { dialogTitled } from '../../test/dialogs';
-import { callsTo, rowOf, setupUser } from '../../test/screen';
+import { rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
 
-type Row = {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: string;
-  avatar: null;
-  createdAt: string;
-  status: boolean;
-};
+const people = Array.from({ length: 23 }, (_, i) =>
+  i === 0
+    ? userRow(i, { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.net' })
+    : userRow(i, { role: i === 1 ? 'admin' : 'user', status: i !== 2 }),
+);
 
-const people: Row[] = Array.from({ length: 23 }, (_, i) => ({
-  _id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  firstName: i === 0 ? 'Jane' : `First${i}`,
-  lastName: i === 0 ? 'Doe' : `Last${i}`,
-  email: i === 0 ? 'jane@example.net' : `user${i}@example.net`,
-  role: i === 1 ? 'admin' : 'user',
-  avatar: null,
-  createdAt: '2026-03-05T12:00:00.000Z',
-  status: i !== 2,
-}));
-
-interface ServerOptions {
-  users?: (req: MockRequest) => MockReply | undefined;
-  status?: (req: MockRequest) => MockReply | undefined;
-  config?: (req: MockRequest) => MockReply | undefined;
-}
-
-function usersServer(options: ServerOptions = {}) {
-  const rows = people.map((p) => ({ ...p }));
-  const page = (data: Row[], count = rows.length) =>
-    reply('listUsers', 200, { success: true, message: 'Users', count, data });
-  // What the server answers for the searches and pages these tests ask for.
-  const list = byQuery({
-    'skip=0&limit=10': () => page(rows.slice(0, 10)),
-    'skip=10&limit=10': () => page(rows.slice(10, 20)),
-    'skip=0&limit=10&search=JANE': () => page([rows[0]], 1),
-    'skip=0&limit=10&search=nobody': () => page([], 0),
-  });
-  let fee = 10;
-  const mock = mockApi((req) => {
-    if (req.path === '/total/booking') return sessionCheckOk;
-    if (req.path === '/admin/users') {
-      const custom = options.users?.(req);
-      if (custom) return custom;
-      return list(req);
-    }
-    if (req.path.startsWith('/admin/user/') && req.method === 'PUT') {
-      const custom = options.status?.(req);
-      if (custom) return custom;
-      const row = rows.find((r) => req.path.endsWith(r._id))!;
-      row.status = (req.body as { status: boolean }).status;
-      return reply('updateUserStatus', 200, { success: true, message: 'User updated', data: row });
-    }
-    if (req.path === '/configuration') {
-      const custom = options.config?.(req);
-      if (custom) return custom;
-      const answer = { success: true, message: 'OK', data: { platformFee: fee } };
-      if (req.method !== 'PUT') return reply('getConfiguration', 200, answer);
-      fee = answer.data.platformFee = (req.body as { platformFee: number }).platformFee;
-      return reply('updateConfiguration', 200, answer);
-    }
-    return undefined;
-  });
-  return { ...mock, rows };
-}
+/** The users (what the server finds for the searches these tests make) and the platform fee. */
+const usersServer = () =>
+  fakeApi(
+    usersFake(
+      people.map((p) => ({ ...p })),
+      { 'search=JANE': (rows) => [rows[0]], 'search=nobody': () => [] },
+    ),
+    configurationFake(10),
+  );
 
 describe('users list', () => {
   it('shows the columns and rows, and pages with "Page X of Y"', async () => {
-    const { calls } = usersServer();
+    const api = usersServer();
     const { router } = openAsAdmin('/admin/users');
     expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
     for (const title of ['Name', 'Email', 'Role', 'Registered Date', 'Status', 'Actions']) {
@@ -100,19 +43,19 @@ describe('users list', () => {
     expect(await screen.findByText('First10 Last10')).toBeInTheDocument();
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=2');
-    expect(callsTo(calls, '/admin/users').at(-1)!.url.searchParams.get('skip')).toBe('10');
-    expect(callsTo(calls, '/admin/users').at(-1)!.url.searchParams.get('limit')).toBe('10');
+    expect(api.callsOf('listUsers').at(-1)!.url.searchParams.get('skip')).toBe('10');
+    expect(api.callsOf('listUsers').at(-1)!.url.searchParams.get('limit')).toBe('10');
   });
 
   it('searches trimmed after typing stops, back on page 1; "No users found" when nothing matches', async () => {
-    const { calls } = usersServer();
+    const api = usersServer();
     const { router } = openAsAdmin('/admin/users?page=2');
     await screen.findByText('First10 Last10');
     const user = setupUser();
     await user.type(screen.getByPlaceholderText('Search users by name or email...'), '  JANE ');
     await waitFor(() => expect(router.state.location.search).toBe('?search=JANE'));
     expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
-    const last = callsTo(calls, '/admin/users').at(-1)!.url.searchParams;
+    const last = api.callsOf('listUsers').at(-1)!.url.searchParams;
     expect(last.get('search')).toBe('JANE');
     expect(last.get('skip')).toBe('0');
     expect(screen.queryByText(/Page \d of/)).not.toBeInTheDocument();
@@ -124,12 +67,11 @@ describe('users list', () => {
 
   it('shows the server message on failure with Retry', async () => {
     let fail = true;
-    usersServer({
-      users: () =>
-        fail
-          ? offContract(500, { success: false, message: 'Database unavailable', status_code: 500 })
-          : undefined,
-    });
+    usersServer().on('listUsers', () =>
+      fail
+        ? offContract(500, { success: false, message: 'Database unavailable', status_code: 500 })
+        : undefined,
+    );
     openAsAdmin('/admin/users');
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
     fail = false;
@@ -138,7 +80,7 @@ describe('users list', () => {
   });
 
   it('shows the network failure text', async () => {
-    usersServer({ users: () => NETWORK_ERROR });
+    usersServer().on('listUsers', () => NETWORK_ERROR);
     openAsAdmin('/admin/users');
     expect(
       await screen.findByText('Failed to load users. Please try again later.'),
@@ -172,14 +114,13 @@ describe('user status', () => {
   });
 
   it('keeps the row and shows the server message when the change fails', async () => {
-    usersServer({
-      status: () =>
-        reply('updateUserStatus', 400, {
-          success: false,
-          message: 'You cannot deactivate your own account',
-          status_code: 400,
-        }),
-    });
+    usersServer().on('updateUserStatus', () =>
+      reply('updateUserStatus', 400, {
+        success: false,
+        message: 'You cannot deactivate your own account',
+        status_code: 400,
+      }),
+    );
     openAsAdmin('/admin/users');
     await screen.findByText('Jane Doe');
     const user = setupUser();
@@ -219,14 +160,12 @@ describe('platform fee', () => {
 
   it('loads the fee; Update → Updating... → Updated! for 2 seconds; Enter submits', async () => {
     let release: () => void = () => undefined;
-    const { calls } = usersServer();
-    // Hold the PUT until released, to see "Updating...".
-    const fetchMock = globalThis.fetch;
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      if (request.method === 'PUT') await new Promise<void>((resolve) => (release = resolve));
-      return fetchMock(request);
-    }) as typeof fetch;
+    const { calls, on } = usersServer();
+    // Hold each change until released, to see "Updating...".
+    on('updateConfiguration', async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return undefined;
+    });
 
     openAsAdmin('/admin/users');
     await waitFor(() => expect(feeInput()).toHaveValue(10));
@@ -265,18 +204,15 @@ describe('platform fee', () => {
 
   it('shows load and save failures', async () => {
     let failLoad = true;
-    usersServer({
-      config: (req) =>
-        req.method === 'PUT'
-          ? reply('updateConfiguration', 400, {
-              success: false,
-              message: 'Invalid request: body/platformFee must be >= 0',
-              status_code: 400,
-            })
-          : failLoad
-            ? NETWORK_ERROR
-            : undefined,
-    });
+    const { on } = usersServer();
+    on('updateConfiguration', () =>
+      reply('updateConfiguration', 400, {
+        success: false,
+        message: 'Invalid request: body/platformFee must be >= 0',
+        status_code: 400,
+      }),
+    );
+    on('getConfiguration', () => (failLoad ? NETWORK_ERROR : undefined));
     openAsAdmin('/admin/users');
     expect(await screen.findByText('Failed to load the platform fee')).toBeInTheDocument();
     failLoad = false;

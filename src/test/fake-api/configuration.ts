@@ -1,0 +1,22 @@
+/** The platform configuration (the platform fee). */
+import { reply } from '../mock-api';
+import type { Routes } from './types';
+
+export function configurationFake(platformFee = 10) {
+  const state = { platformFee };
+  return {
+    state,
+    routes: {
+      getConfiguration: () =>
+        reply('getConfiguration', 200, { success: true, message: 'OK', data: { ...state } }),
+      updateConfiguration: ({ body }) => {
+        state.platformFee = (body as { platformFee: number }).platformFee;
+        return reply('updateConfiguration', 200, {
+          success: true,
+          message: 'OK',
+          data: { ...state },
+        });
+      },
+    } satisfies Routes,
+  };
+}

@@ -1,0 +1,30 @@
+/** The reviews: their list and moderation (approve, reject). */
+import type { Review } from '../../api/types';
+import { reply } from '../mock-api';
+import type { Routes } from './types';
+import { listOf, type Filters } from './list';
+
+export function reviewsFake(rows: Review[], filters: Filters<Review> = {}) {
+  return {
+    rows,
+    routes: {
+      listReviews: listOf('listReviews', () => rows, filters),
+      updateReviewStatus: ({ params, body }) => {
+        const row = rows.find((r) => r._id === params.id);
+        if (!row) {
+          return reply('updateReviewStatus', 404, {
+            success: false,
+            message: 'Review not found',
+            status_code: 404,
+          });
+        }
+        row.status = (body as Pick<Review, 'status'>).status;
+        return reply('updateReviewStatus', 200, {
+          success: true,
+          message: `Review ${row.status} successfully`,
+          data: row,
+        });
+      },
+    } satisfies Routes,
+  };
+}

@@ -1,0 +1,77 @@
+/** Saved views of the list screens: listed per screen, saved, renamed and deleted. */
+import type { SavedView } from '../../api/types';
+import { adminUser, reply } from '../mock-api';
+import type { Routes } from './types';
+
+/** The admin signed in by openAsAdmin, as a view's creator. */
+const admin = { _id: adminUser._id, name: 'Ada Admin', email: adminUser.email };
+
+let sequence = 0;
+const nextId = () => `00000000-0000-4000-8000-${String(900_000 + ++sequence).padStart(12, '0')}`;
+
+/** Starts with `views` (none by default: every list screen reads its views). */
+export function savedViewsFake(views: SavedView[] = []) {
+  const notFound = {
+    success: false,
+    message: 'Saved view not found',
+    status_code: 404,
+  } as const;
+  return {
+    views,
+    routes: {
+      listSavedViews: ({ url }) => {
+        const data = views.filter((v) => v.screen === url.searchParams.get('screen'));
+        return reply('listSavedViews', 200, {
+          success: true,
+          message: 'ok',
+          count: data.length,
+          data,
+        });
+      },
+      createSavedView: ({ body }) => {
+        const { name, screen, filters } = body as Pick<SavedView, 'name' | 'screen' | 'filters'>;
+        if (views.some((v) => v.name.toLowerCase() === name.toLowerCase())) {
+          return reply('createSavedView', 409, {
+            success: false,
+            message: 'A view with this name already exists',
+            status_code: 409,
+          });
+        }
+        const created: SavedView = {
+          _id: nextId(),
+          screen,
+          name,
+          filters,
+          ignoredFilters: [],
+          createdAt: new Date().toISOString(),
+          createdBy: admin,
+        };
+        views.push(created);
+        return reply('createSavedView', 201, {
+          success: true,
+          message: 'View saved successfully',
+          data: created,
+        });
+      },
+      renameSavedView: ({ params, body }) => {
+        const view = views.find((v) => v._id === params.id);
+        if (!view) return reply('renameSavedView', 404, notFound);
+        view.name = (body as { name: string }).name;
+        return reply('renameSavedView', 200, {
+          success: true,
+          message: 'View renamed successfully',
+          data: view,
+        });
+      },
+      deleteSavedView: ({ params }) => {
+        const index = views.findIndex((v) => v._id === params.id);
+        if (index < 0) return reply('deleteSavedView', 404, notFound);
+        views.splice(index, 1);
+        return reply('deleteSavedView', 200, {
+          success: true,
+          message: 'View deleted successfully',
+        });
+      },
+    } satisfies Routes,
+  };
+}
