@@ -73,14 +73,33 @@ test.describe('with a session', () => {
   test('search typed just before opening another page does not pull the list back', async ({
     page,
   }) => {
+    // Every API call that carries the search typed before leaving (none may).
+    const stale: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/') && url.searchParams.get('search') === 'zzz') {
+        stale.push(request.url());
+      }
+    });
+    const listCallWith = (search: string) =>
+      page.waitForRequest((request) => {
+        const url = new URL(request.url());
+        return url.pathname.startsWith('/api/') && url.searchParams.get('search') === search;
+      });
+
     // The same screen on another route (reference data)...
     await page.goto('/admin/categories');
     await page.getByPlaceholder('Search categories...').fill('zzz');
     await sidebar(page).getByRole('menuitem', { name: 'Allergies' }).click();
     await expect(headerTitle(page)).toHaveText('Allergies Management');
-    await page.waitForTimeout(1000);
-    await expect(page).toHaveURL(/\/admin\/allergies$/);
     await expect(page.getByPlaceholder('Search allergies...')).toHaveValue('');
+    // A search typed here is sent after the same delay as the one typed before, so once it is
+    // sent the earlier one has had its time: only the new one may have reached the URL and the API.
+    const lupin = listCallWith('lupin');
+    await page.getByPlaceholder('Search allergies...').fill('lupin');
+    await lupin;
+    await expect(page).toHaveURL(/\/admin\/allergies\?search=lupin$/);
+    expect(stale).toEqual([]);
 
     // ...and a page whose chunk is still downloading when the 500 ms run out.
     await page.route('**/assets/page-reviews.*', async (route) => {
@@ -90,8 +109,11 @@ test.describe('with a session', () => {
     await page.getByPlaceholder('Search allergies...').fill('zzz');
     await sidebar(page).getByRole('menuitem', { name: 'Reviews' }).click();
     await expect(headerTitle(page)).toHaveText('Reviews Management');
-    await page.waitForTimeout(500);
-    await expect(page).toHaveURL(/\/admin\/reviews$/);
+    const bistro = listCallWith('bistro');
+    await page.getByPlaceholder('Search by restaurant or review...').fill('bistro');
+    await bistro;
+    await expect(page).toHaveURL(/\/admin\/reviews\?search=bistro$/);
+    expect(stale).toEqual([]);
   });
 
   test('an invalid stored token is cleared and explained on the login page', async ({ page }) => {
