@@ -7,6 +7,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { notify } from '../lib/notify';
+import { noteActivity } from './activity';
 import { API_BASE_URL } from './config';
 import { answeredAction, apiUnreachable, type ConnectionState } from './connection-slice';
 import { serverMessage } from './errors';
@@ -17,6 +18,12 @@ import { REFERENCE_LIST_KEYS } from '../../common/reference-lists';
  * feature ends the session.
  */
 export const unauthorized = createAction('api/unauthorized');
+
+/**
+ * A call was refused with 403 (the role changed meanwhile, or a screen offered what the role may
+ * not do): the auth feature reads the admin's permissions again. Carries the endpoint's name.
+ */
+export const forbidden = createAction<string>('api/forbidden');
 
 /** Shown as a toast when the server refuses a call with 403 and sends no message. */
 const FORBIDDEN_MESSAGE = 'You are not authorized to access this panel';
@@ -61,6 +68,8 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   extraOptions,
 ) => {
   const sentToken = tokenOf(queryApi.getState);
+  // A request the SPA makes by itself (`extraOptions: { background: true }`) is no activity.
+  if (!(extraOptions as { background?: boolean } | undefined)?.background) noteActivity();
   const result = await fetchQuery(args, queryApi, extraOptions);
   noteConnection(result.error, queryApi);
   if (!result.error || OWN_AUTH_ERRORS.has(queryApi.endpoint)) return result;
@@ -74,6 +83,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
     }
   } else if (result.error.status === 403) {
     notify.error(serverMessage(result.error) ?? FORBIDDEN_MESSAGE, 'forbidden');
+    queryApi.dispatch(forbidden(queryApi.endpoint));
   }
   return result;
 };

@@ -87,3 +87,10 @@ export type SavedView = Schemas['SavedView'];
 export type SavedViewListResponse = Schemas['SavedViewListResponse'];
 export type SavedViewResponse = Schemas['SavedViewResponse'];
 export type CreateSavedViewRequest = Schemas['CreateSavedViewRequest'];
+
+// Team roles (issue 25). Stand-in until the contract carries GET /user/me.
+export interface CurrentUserResponse {
+  success: boolean;
+  message: string;
+  data: { user: User & { teamRole?: string; permissions?: string[] } };
+}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner';
-import { GuestOnly, RequireAdmin } from '../features/auth/guards';
+import { GuestOnly, RequireAdmin, RequirePermission } from '../features/auth/guards';
 import { DEFAULT_AFTER_LOGIN } from '../features/auth/redirect-target';
 import { RouteError } from './route-error';
 import { adminScreens, screenHandle } from './screens';
@@ -46,7 +46,11 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="dashboard" replace /> },
                   ...adminScreens.map((screen) => ({
                     path: screen.path,
-                    element: screen.element,
+                    element: (
+                      <RequirePermission permission={screen.permission}>
+                        {screen.element}
+                      </RequirePermission>
+                    ),
                     handle: screenHandle(screen),
                   })),
                 ],

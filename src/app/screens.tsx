@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../common/reference-lists';
+import type { Permission } from '../features/auth/permissions';
 
 // Every page is its own chunk, loaded when its route is first shown.
 const DashboardPage = lazy(
@@ -56,36 +57,43 @@ export interface AdminScreen {
   menu?: { label: string };
   /** Sidebar entry to highlight (defaults to `path`). */
   menuKey?: string;
+  /** What the admin's role must grant to open it (and to see its sidebar entry). */
+  permission: Permission;
 }
 
 /** The screens of /admin in sidebar order: one table for routes, titles and the sidebar. */
 export const adminScreens: readonly AdminScreen[] = [
   {
     path: 'dashboard',
+    permission: 'dashboard.read',
     title: 'Dashboard',
     element: <DashboardPage />,
     menu: { label: 'Dashboard' },
   },
   {
     path: 'users',
+    permission: 'users.read',
     title: 'Users Management',
     element: <UsersPage />,
     menu: { label: 'Users' },
   },
   {
     path: 'restaurants',
+    permission: 'restaurants.read',
     title: 'Restaurants Management',
     element: <RestaurantsPage />,
     menu: { label: 'Restaurants' },
   },
   {
     path: 'restaurants/:restaurantId/bookings',
+    permission: 'restaurants.read',
     title: 'Restaurant Details',
     element: <RestaurantBookingsPage />,
     menuKey: 'restaurants',
   },
   {
     path: 'bookings',
+    permission: 'bookings.read',
     title: 'Bookings Management',
     element: <BookingsPage />,
     menu: { label: 'Bookings' },
@@ -95,6 +103,7 @@ export const adminScreens: readonly AdminScreen[] = [
     const list = REFERENCE_LISTS[key];
     return {
       path: list.route,
+      permission: 'reference.read' as const,
       title: list.title,
       element: <ReferenceDataPage entity={key} />,
       menu: { label: list.menuLabel },
@@ -102,30 +111,35 @@ export const adminScreens: readonly AdminScreen[] = [
   }),
   {
     path: 'reviews',
+    permission: 'reviews.read',
     title: 'Reviews Management',
     element: <ReviewsPage />,
     menu: { label: 'Reviews' },
   },
   {
     path: 'text-editor',
+    permission: 'content.read',
     title: 'Content Management',
     element: <TextEditorPage />,
     menu: { label: 'Content Management' },
   },
   {
     path: 'content',
+    permission: 'content.read',
     title: 'Content Management',
     element: <ContentListPage />,
     menu: { label: 'Content Items' },
   },
   {
     path: 'bulk-menu-upload',
+    permission: 'menu.upload',
     title: 'Bulk Menu Upload',
     element: <BulkUploadPage />,
     menu: { label: 'Bulk Menu Upload' },
   },
   {
     path: 'audit-log',
+    permission: 'audit.read',
     title: 'Audit Log',
     element: <AuditLogPage />,
     menu: { label: 'Audit Log' },

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { PageSpinner } from '../components/page-spinner';
 import { verifySession } from '../features/auth/auth-thunks';
+import { usePermissionRefresh } from '../features/auth/use-permission-refresh';
 import { useSessionSync } from '../features/auth/use-session-sync';
 import { useAppDispatch, useAppSelector } from './hooks';
 
@@ -9,6 +10,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const checking = useAppSelector((state) => state.auth.status === 'checking');
   useSessionSync();
+  usePermissionRefresh();
 
   useEffect(() => {
     if (checking) void dispatch(verifySession());

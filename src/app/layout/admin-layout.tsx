@@ -4,6 +4,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { AntdTheme } from '../../components/antd-theme';
 import { PageSpinner } from '../../components/page-spinner';
+import { IdleWarning } from '../../features/auth/idle-warning';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import type { ScreenHandle } from '../screens';
 import { sidebarCollapsedSet, sidebarToggled } from '../ui-slice';
@@ -117,6 +118,7 @@ function AdminLayout() {
           </Typography.Title>
           <UserMenu />
         </Layout.Header>
+        <IdleWarning />
         <OutageBanner />
         <Layout.Content style={{ padding: phone ? token.paddingSM : token.paddingLG, minWidth: 0 }}>
           <PageTitleContext.Provider value={setTitleOverride}>

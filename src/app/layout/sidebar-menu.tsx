@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import {
   AlertOutlined,
@@ -19,6 +19,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
+import { useAppSelector } from '../hooks';
 import { adminScreens } from '../screens';
 
 /**
@@ -43,20 +44,25 @@ const ICONS: Readonly<Record<string, ReactNode>> = {
   'audit-log': <AuditOutlined />,
 };
 
-// Real links, so an entry can also be opened in a new tab.
-const items: MenuProps['items'] = adminScreens.flatMap((screen) =>
-  screen.menu
-    ? [
-        {
-          key: screen.path,
-          icon: ICONS[screen.path] ?? <UnorderedListOutlined />,
-          label: <Link to={`/admin/${screen.path}`}>{screen.menu.label}</Link>,
-        },
-      ]
-    : [],
-);
+// Real links, so an entry can also be opened in a new tab. Only the screens the role may open.
+const itemsFor = (permissions: readonly string[]): MenuProps['items'] =>
+  adminScreens.flatMap((screen) =>
+    screen.menu && permissions.includes(screen.permission)
+      ? [
+          {
+            key: screen.path,
+            icon: ICONS[screen.path] ?? <UnorderedListOutlined />,
+            label: <Link to={`/admin/${screen.path}`}>{screen.menu.label}</Link>,
+          },
+        ]
+      : [],
+  );
+
+const NONE: readonly string[] = [];
 
 export function SidebarMenu({ selectedKey }: { selectedKey: string | undefined }) {
+  const permissions = useAppSelector((state) => state.auth.user?.permissions ?? NONE);
+  const items = useMemo(() => itemsFor(permissions), [permissions]);
   return (
     <Menu
       theme="dark"

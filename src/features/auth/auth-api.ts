@@ -1,5 +1,6 @@
 import { api } from '../../api/api';
 import type {
+  CurrentUserResponse,
   LoginRequest,
   LoginResponse,
   MessageResponse,
@@ -24,6 +25,14 @@ export const authApi = api.injectEndpoints({
     checkSession: build.query<TotalBookingsResponse, void>({
       query: () => '/total/booking',
       providesTags: ['Session'],
+      keepUnusedDataFor: 0,
+    }),
+    /**
+     * The signed-in admin as the server knows them now (team role, permissions): read after a
+     * restored session's check and after a 403.
+     */
+    getCurrentUser: build.query<CurrentUserResponse, void>({
+      query: () => '/user/me',
       keepUnusedDataFor: 0,
     }),
   }),

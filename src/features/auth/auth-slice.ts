@@ -1,5 +1,5 @@
 import { createListenerMiddleware, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { unauthorized } from '../../api/api';
+import { forbidden, unauthorized } from '../../api/api';
 import { clearStoredSession } from './session-storage';
 import type { SessionUser, StoredSession } from './session-storage';
 
@@ -15,6 +15,8 @@ export interface AuthState {
   status: SessionStatus;
   /** Why the last session ended, shown once on the login page. */
   notice: string | null;
+  /** A call was refused with 403: the role may have changed, its permissions are read again. */
+  permissionsStale?: boolean;
 }
 
 const anonymousAuthState: AuthState = {
@@ -42,6 +44,14 @@ export const authSlice = createSlice({
     sessionVerified(state) {
       if (state.token) state.status = 'authenticated';
     },
+    /**
+     * The server's current account of the signed-in admin (`GET /user/me`: team role and
+     * permissions), or null when it could not be read (what the session knew stays).
+     */
+    userRefreshed(state, action: PayloadAction<SessionUser | null>) {
+      if (action.payload && state.token) state.user = action.payload;
+      state.permissionsStale = false;
+    },
     /** The one way a session ends: logout, a failed check, a 401, or another tab's logout. */
     sessionEnded(_state, action: PayloadAction<{ notice?: string } | undefined>) {
       return { ...anonymousAuthState, notice: action.payload?.notice ?? null };
@@ -51,6 +61,10 @@ export const authSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    // A refusal other than of the read itself has the admin's permissions read again.
+    builder.addCase(forbidden, (state, action) => {
+      if (state.token && action.payload !== 'getCurrentUser') state.permissionsStale = true;
+    });
     // A call refused for an invalid or expired token ends the session with this notice.
     builder.addCase(unauthorized, () => ({
       ...anonymousAuthState,
@@ -63,4 +77,5 @@ export const authSlice = createSlice({
 export const authListener = createListenerMiddleware();
 authListener.startListening({ actionCreator: unauthorized, effect: () => clearStoredSession() });
 
-export const { signedIn, sessionVerified, sessionEnded, noticeDismissed } = authSlice.actions;
+export const { signedIn, sessionVerified, userRefreshed, sessionEnded, noticeDismissed } =
+  authSlice.actions;

@@ -2,8 +2,14 @@ import { api } from '../../api/api';
 import { httpStatus, serverMessage } from '../../api/errors';
 import type { AppThunk } from '../../app/hooks';
 import { authApi } from './auth-api';
-import { SESSION_EXPIRED_MESSAGE, sessionEnded, sessionVerified, signedIn } from './auth-slice';
-import { clearStoredSession, saveSession, type StoredSession } from './session-storage';
+import {
+  SESSION_EXPIRED_MESSAGE,
+  sessionEnded,
+  sessionVerified,
+  signedIn,
+  userRefreshed,
+} from './auth-slice';
+import { clearStoredSession, isAdmin, saveSession, type StoredSession } from './session-storage';
 
 /** Session check messages (spec 01 §8). */
 const SESSION_CHECK_MESSAGES = {
@@ -38,6 +44,32 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
+ * Reads the signed-in admin again (`GET /user/me`: team role and permissions) and keeps the
+ * answer in the store and in localStorage. A failed read keeps what the session knew (a 401 has
+ * ended the session by then, through the API's `unauthorized`).
+ */
+export const refreshUser = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  const { token } = getState().auth;
+  if (!token) return;
+  const request = dispatch(
+    authApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false, forceRefetch: true }),
+  );
+  try {
+    const { user } = (await request.unwrap()).data;
+    if (getState().auth.token !== token) return;
+    if (!isAdmin(user)) {
+      dispatch(userRefreshed(null));
+      return;
+    }
+    saveSession({ user, token });
+    dispatch(userRefreshed(user));
+  } catch {
+    // Kept as it was: the next 403 or restore reads it again.
+    dispatch(userRefreshed(null));
+  }
+};
+
+/**
  * Verifies the session restored from storage; a failed check ends it with the reason (spec 01
  * §6, §8). A check cut short because the page is being left or reloaded is not a failed check:
  * the stored session stays for the next page to verify.
@@ -52,7 +84,11 @@ export const verifySession = (): AppThunk<Promise<void>> => async (dispatch, get
     const response = await request.unwrap();
     // The contract also carries the status in the body; a 401 there fails the check as well.
     if (response.status_code !== 401) {
-      dispatch(sessionVerified());
+      // The role may have changed since the session was stored: it is read again, and waited
+      // for only by a session stored without permissions (before team roles).
+      const refreshed = dispatch(refreshUser());
+      if (!getState().auth.user?.permissions) await refreshed;
+      if (getState().auth.status === 'checking') dispatch(sessionVerified());
       return;
     }
     notice = SESSION_CHECK_MESSAGES.unauthorized;
@@ -75,21 +111,24 @@ export const completeSignIn =
 
 /**
  * Ends the session here and in localStorage (other tabs follow through the storage event),
+ * with `notice` shown on the login page when given,
  * forgets every cached API answer, then asks the server to revoke the token. A failure of that
  * last call does not keep anyone signed in.
  */
-export const signOut = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
-  const { token } = getState().auth;
-  clearStoredSession();
-  dispatch(sessionEnded());
-  dispatch(api.util.resetApiState());
-  if (!token) return;
-  const request = dispatch(authApi.endpoints.logout.initiate(token));
-  try {
-    await request.unwrap();
-  } catch {
-    // The token is gone from this browser either way; the server expires it in time.
-  } finally {
-    request.reset();
-  }
-};
+export const signOut =
+  (notice?: string): AppThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    const { token } = getState().auth;
+    clearStoredSession();
+    dispatch(sessionEnded(notice ? { notice } : undefined));
+    dispatch(api.util.resetApiState());
+    if (!token) return;
+    const request = dispatch(authApi.endpoints.logout.initiate(token));
+    try {
+      await request.unwrap();
+    } catch {
+      // The token is gone from this browser either way; the server expires it in time.
+    } finally {
+      request.reset();
+    }
+  };

@@ -5,7 +5,11 @@ const USER_KEY = 'user';
 export const TOKEN_KEY = 'token';
 
 export type SessionUser = Pick<User, 'firstName' | 'lastName' | 'email' | 'avatar' | 'role'> &
-  Partial<Pick<User, '_id'>>;
+  Partial<Pick<User, '_id'>> & {
+    /** The admin's team role and what it grants (issue 25); absent in a session stored before. */
+    teamRole?: string;
+    permissions?: string[];
+  };
 
 export interface StoredSession {
   user: SessionUser;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Input } from 'antd';
 import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../lib/notify';
+import { useCan } from '../auth';
 import { useUpdateBookingNotesMutation } from './bookings-api';
 import { notesFailedText, notesSavedText, type BookingEntry } from './entry-messages';
 
@@ -29,6 +30,8 @@ export function AdminNotes({
 }) {
   const token = useAppSelector((state) => state.auth.token);
   const [save] = useUpdateBookingNotesMutation();
+  // Without the permission the notes are shown, not edited.
+  const canEdit = useCan('bookings.notes');
   // Plain text, edited and saved exactly as typed.
   const [text, setText] = useState(notes);
   const [state, setState] = useState<SaveState>('idle');
@@ -65,14 +68,17 @@ export function AdminNotes({
           rows={4}
           maxLength={5000}
           value={text}
+          readOnly={!canEdit}
           onChange={(event) => setText(event.target.value)}
         />
         {error ? <Alert type="error" showIcon title={error} /> : null}
-        <div>
-          <Button type="primary" disabled={state === 'saving'} onClick={() => void submit()}>
-            {LABELS[state]}
-          </Button>
-        </div>
+        {canEdit ? (
+          <div>
+            <Button type="primary" disabled={state === 'saving'} onClick={() => void submit()}>
+              {LABELS[state]}
+            </Button>
+          </div>
+        ) : null}
       </Flex>
     </Card>
   );

@@ -8,6 +8,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatBookingDateTime, formatDetailDate } from '../../lib/dates';
 import { AdminNotes } from './admin-notes';
 import { RecordHistory } from '../audit';
+import { useCan } from '../auth';
 import { BookingActivities } from './booking-activities';
 import { customerName, formatDetailDateTime, offersRefund } from './booking-rules';
 import { useGetBookingQuery, useListBookingActivitiesQuery } from './bookings-api';
@@ -36,6 +37,7 @@ export function BookingDetail({
   const query = useGetBookingQuery(bookingId);
   const activities = useListBookingActivitiesQuery(bookingId);
   const [refunding, setRefunding] = useState(false);
+  const canRefund = useCan('refunds.create');
   const booking = query.data?.data;
 
   const back = (
@@ -71,7 +73,7 @@ export function BookingDetail({
     <Flex vertical gap="middle">
       <Flex justify="space-between" align="center" wrap gap="small">
         {back}
-        {offersRefund(booking) ? (
+        {canRefund && offersRefund(booking) ? (
           <Button danger onClick={() => setRefunding(true)}>
             Process Refund
           </Button>

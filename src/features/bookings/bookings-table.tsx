@@ -7,6 +7,7 @@ import { Money } from '../../components/money';
 import { badgeText, StatusBadge, statusColumn } from '../../components/status-badge';
 import { formatBookingDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
+import { useCan } from '../auth';
 import { customerName, offersRefund, listTotal } from './booking-rules';
 import { useListBookingsQuery } from './bookings-api';
 
@@ -81,6 +82,8 @@ export function BookingsTable({
   onView,
   onRefund,
 }: BookingsTableProps) {
+  const canExport = useCan('bookings.export');
+  const canRefund = useCan('refunds.create');
   const filters = {
     arrivalDateTime: dateFilter('Booking date'),
     bookingStatus: BOOKING_STATUS,
@@ -156,7 +159,7 @@ export function BookingsTable({
       retry={retry}
       pageSize={pageSize}
       urlPrefix={urlPrefix}
-      exportCsv={{ list: 'bookings', path: '/admin/exports/bookings' }}
+      exportCsv={canExport ? { list: 'bookings', path: '/admin/exports/bookings' } : undefined}
       savedViews={savedViews ? { screen: 'bookings', params: ['restaurant'] } : undefined}
       columns={columns}
       actions={(b) => (
@@ -164,7 +167,7 @@ export function BookingsTable({
           <Button size="small" onClick={() => onView(b)}>
             View
           </Button>
-          {offersRefund(b) ? (
+          {canRefund && offersRefund(b) ? (
             <Button size="small" danger onClick={() => onRefund(b)}>
               Process Refund
             </Button>

@@ -8,6 +8,7 @@ import { selectFilter } from '../../components/list/list-filters';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { statusColumn, statusLabel } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/dates';
+import { useCan } from '../auth';
 import {
   useCreateStaticContentMutation,
   useDeleteStaticContentMutation,
@@ -53,6 +54,8 @@ export default function ContentListPage() {
   const [create, creating] = useCreateStaticContentMutation();
   const [update, updating] = useUpdateStaticContentMutation();
   const [remove, removing] = useDeleteStaticContentMutation();
+  // Without the permission the list is read-only: no Create, no row actions.
+  const canWrite = useCan('content.write');
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<StaticContent | null>(null);
   const [busySlug, setBusySlug] = useState<string | null>(null);
@@ -114,31 +117,41 @@ export default function ContentListPage() {
         exportCsv={{ list: 'content', path: '/admin/exports/content' }}
         clearable
         toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ item: null })}>
-            Create Content
-          </Button>
+          canWrite ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ item: null })}
+            >
+              Create Content
+            </Button>
+          ) : undefined
         }
         texts={TEXTS}
         retry="first-page"
         columns={COLUMNS}
-        actions={(item) => (
-          <Space>
-            <Button size="small" onClick={() => setEditing({ item })}>
-              Edit
-            </Button>
-            <Button
-              size="small"
-              type={item.status === 'draft' ? 'primary' : 'default'}
-              loading={busySlug === item.slug}
-              onClick={() => void togglePublished(item)}
-            >
-              {item.status === 'draft' ? 'Publish' : 'Unpublish'}
-            </Button>
-            <Button size="small" danger onClick={() => setDeleting(item)}>
-              Delete
-            </Button>
-          </Space>
-        )}
+        actions={
+          canWrite
+            ? (item) => (
+                <Space>
+                  <Button size="small" onClick={() => setEditing({ item })}>
+                    Edit
+                  </Button>
+                  <Button
+                    size="small"
+                    type={item.status === 'draft' ? 'primary' : 'default'}
+                    loading={busySlug === item.slug}
+                    onClick={() => void togglePublished(item)}
+                  >
+                    {item.status === 'draft' ? 'Publish' : 'Unpublish'}
+                  </Button>
+                  <Button size="small" danger onClick={() => setDeleting(item)}>
+                    Delete
+                  </Button>
+                </Space>
+              )
+            : undefined
+        }
       />
       {editing ? (
         <ContentFormModal

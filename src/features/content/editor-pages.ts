@@ -1,6 +1,7 @@
 import { App } from 'antd';
 import { errorText } from '../../api/errors';
 import { useAppSelector } from '../../app/hooks';
+import { useCan } from '../auth';
 import { useGetStaticPageQuery } from './content-api';
 
 /** The editor screen's tabs (spec 02 §2, §3). */
@@ -33,10 +34,12 @@ export function useEditorToasts() {
 
 /**
  * Loads one editor page each time its tab is shown. Without a token nothing is loaded and the
- * editor stays read-only; it is also read-only while loading and after a failed load.
+ * editor stays read-only; it is also read-only while loading, after a failed load, and for a
+ * role that may not change content.
  */
 export function useEditorPage(tab: EditorTab) {
   const token = useAppSelector((state) => state.auth.token);
+  const canWrite = useCan('content.write');
   const query = useGetStaticPageQuery(tab.slug, {
     skip: !token,
     refetchOnMountOrArgChange: true,
@@ -53,7 +56,7 @@ export function useEditorPage(tab: EditorTab) {
     /** Changes when a load completes, so the form can take the loaded values. */
     loadedAt: query.fulfilledTimeStamp,
     loading: Boolean(token) && query.isFetching,
-    readOnly: !token || query.isFetching || query.isError || query.isUninitialized,
+    readOnly: !canWrite || !token || query.isFetching || query.isError || query.isUninitialized,
     loadError,
     retry: () => void query.refetch(),
   };

@@ -16,6 +16,7 @@ import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { useFirstPage } from '../../components/list/use-list-query';
 import { statusColumn } from '../../components/status-badge';
 import { formatShortDate } from '../../lib/dates';
+import { useCan } from '../auth';
 import { assetUrl } from './asset-url';
 import {
   COUNT_COLUMNS,
@@ -57,6 +58,8 @@ function ReferenceDataScreen({ config }: { config: ReferenceList }) {
   const adminId = useAppSelector((state) => state.auth.user?._id);
   const [saveItem, saving] = useSaveReferenceItemMutation();
   const [deleteItem, deleting] = useDeleteReferenceItemMutation();
+  // Without the permission the list is read-only: no Add, no row actions.
+  const canWrite = useCan('reference.write');
   const [form, setForm] = useState<{ row?: ReferenceRow } | null>(null);
   const [deleted, setDeleted] = useState<ReferenceRow | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -181,9 +184,11 @@ function ReferenceDataScreen({ config }: { config: ReferenceList }) {
         searchIn={config.localPaging ? (row) => row.name : undefined}
         exportCsv={{ ...exportOf(config), args: {} }}
         toolbar={
-          <Button type="primary" onClick={() => setForm({})}>
-            {texts.addButton}
-          </Button>
+          canWrite ? (
+            <Button type="primary" onClick={() => setForm({})}>
+              {texts.addButton}
+            </Button>
+          ) : undefined
         }
         texts={{
           search: texts.searchPlaceholder,
@@ -193,7 +198,7 @@ function ReferenceDataScreen({ config }: { config: ReferenceList }) {
         }}
         retry={config.retry}
         columns={columns}
-        actions={actions}
+        actions={canWrite ? actions : undefined}
       />
       <ReferenceFormModal
         config={config}

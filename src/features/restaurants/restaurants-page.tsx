@@ -7,6 +7,7 @@ import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { RestaurantLogo } from '../../components/restaurant-logo';
 import { statusColumn } from '../../components/status-badge';
 import { formatDetailDate } from '../../lib/dates';
+import { useCan } from '../auth';
 import { CommissionCell } from './commission-cell';
 import { FeaturedSwitch } from './featured-switch';
 import { useRestaurantUpdate } from './restaurant-updates';
@@ -35,6 +36,8 @@ const TEXTS = {
 export default function RestaurantsPage() {
   const navigate = useNavigate();
   const { save, isSaving } = useRestaurantUpdate();
+  // Commission, online and featured: without the permission, plain text and no buttons.
+  const canUpdate = useCan('restaurants.update');
 
   const columns: ListColumn<RestaurantListItem>[] = [
     {
@@ -56,26 +59,30 @@ export default function RestaurantsPage() {
       title: 'Platform Commission',
       key: 'platformCommission',
       text: (r) => `${r.platformCommission ?? 0}%`,
-      render: (r) => (
-        <CommissionCell
-          value={r.platformCommission}
-          onSave={(value) => save(r._id, 'platformCommission', value)}
-        />
-      ),
+      render: !canUpdate
+        ? undefined
+        : (r) => (
+            <CommissionCell
+              value={r.platformCommission}
+              onSave={(value) => save(r._id, 'platformCommission', value)}
+            />
+          ),
     },
     statusColumn('Status', 'online', (r) => ({ status: r.online ? 'active' : 'inactive' })),
     {
       title: 'Featured',
       key: 'isFeatured',
       text: (r) => (r.isFeatured ? 'Featured' : 'Not Featured'),
-      render: (r) => (
-        <FeaturedSwitch
-          name={r.name}
-          checked={r.isFeatured}
-          saving={isSaving(r._id, 'isFeatured')}
-          onChange={(checked) => void save(r._id, 'isFeatured', checked)}
-        />
-      ),
+      render: !canUpdate
+        ? undefined
+        : (r) => (
+            <FeaturedSwitch
+              name={r.name}
+              checked={r.isFeatured}
+              saving={isSaving(r._id, 'isFeatured')}
+              onChange={(checked) => void save(r._id, 'isFeatured', checked)}
+            />
+          ),
     },
   ];
 
@@ -93,14 +100,16 @@ export default function RestaurantsPage() {
           <Button size="small" onClick={() => navigate(`/admin/restaurants/${r._id}/bookings`)}>
             View
           </Button>
-          <Button
-            size="small"
-            danger={r.online}
-            loading={isSaving(r._id, 'online')}
-            onClick={() => void save(r._id, 'online', !r.online)}
-          >
-            {r.online ? 'Deactivate' : 'Activate'}
-          </Button>
+          {canUpdate ? (
+            <Button
+              size="small"
+              danger={r.online}
+              loading={isSaving(r._id, 'online')}
+              onClick={() => void save(r._id, 'online', !r.online)}
+            >
+              {r.online ? 'Deactivate' : 'Activate'}
+            </Button>
+          ) : null}
         </Space>
       )}
     />

@@ -8,7 +8,8 @@ export interface ReviewDetailsModalProps {
   review: Review | null;
   /** The status being saved for this review, if any. */
   busyStatus: ReviewStatus | null;
-  onDecide: (review: Review, status: ReviewStatus) => void;
+  /** Approve or reject; without it (the role may not) only Close. */
+  onDecide?: (review: Review, status: ReviewStatus) => void;
   onClose: () => void;
 }
 
@@ -28,7 +29,7 @@ export function ReviewDetailsModal({
       footer={
         review
           ? [
-              review.status !== 'approved' ? (
+              onDecide && review.status !== 'approved' ? (
                 <Button
                   key="approve"
                   type="primary"
@@ -39,7 +40,7 @@ export function ReviewDetailsModal({
                   Approve
                 </Button>
               ) : null,
-              review.status !== 'rejected' ? (
+              onDecide && review.status !== 'rejected' ? (
                 <Button
                   key="reject"
                   danger

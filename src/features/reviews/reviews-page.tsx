@@ -7,6 +7,7 @@ import { selectFilter } from '../../components/list/list-filters';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { statusColumn } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/dates';
+import { useCan } from '../auth';
 import { ReviewDetailsModal } from './review-details-modal';
 import { ReviewRating } from './review-rating';
 import { useListReviewsQuery, useUpdateReviewStatusMutation } from './reviews-api';
@@ -66,6 +67,8 @@ const COLUMNS: ListColumn<Review>[] = [
 
 export default function ReviewsPage() {
   const [updateStatus] = useUpdateReviewStatusMutation();
+  // Without the permission: View only, and the details without Approve and Reject.
+  const canModerate = useCan('reviews.moderate');
   const [busy, setBusy] = useState<{ id: string; status: ReviewStatus } | null>(null);
   const [viewedId, setViewedId] = useState<string | null>(null);
 
@@ -90,7 +93,7 @@ export default function ReviewsPage() {
         <Button size="small" onClick={() => setViewedId(review._id)}>
           View
         </Button>
-        {review.status !== 'approved' ? (
+        {canModerate && review.status !== 'approved' ? (
           <Button
             size="small"
             type="primary"
@@ -101,7 +104,7 @@ export default function ReviewsPage() {
             Approve
           </Button>
         ) : null}
-        {review.status !== 'rejected' ? (
+        {canModerate && review.status !== 'rejected' ? (
           <Button
             size="small"
             danger
@@ -134,7 +137,7 @@ export default function ReviewsPage() {
           <ReviewDetailsModal
             review={viewed}
             busyStatus={viewed && busy?.id === viewed._id ? busy.status : null}
-            onDecide={(review, next) => void decide(review, next)}
+            onDecide={canModerate ? (review, next) => void decide(review, next) : undefined}
             onClose={() => setViewedId(null)}
           />
         );

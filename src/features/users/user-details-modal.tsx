@@ -7,7 +7,8 @@ export interface UserDetailsModalProps {
   user: User | null;
   /** The status change is running for this user. */
   busy: boolean;
-  onToggle: (user: User) => void;
+  /** Activate or deactivate; without it (the role may not) no button. */
+  onToggle?: (user: User) => void;
   onClose: () => void;
 }
 
@@ -19,7 +20,7 @@ export function UserDetailsModal({ user, busy, onToggle, onClose }: UserDetailsM
       onCancel={onClose}
       destroyOnHidden
       footer={
-        user ? (
+        user && onToggle ? (
           <Button danger={user.status} type="primary" loading={busy} onClick={() => onToggle(user)}>
             {user.status ? 'Deactivate User' : 'Activate User'}
           </Button>

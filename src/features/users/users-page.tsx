@@ -7,6 +7,7 @@ import { ConfirmModal } from '../../components/confirm-modal';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { statusColumn } from '../../components/status-badge';
 import { formatShortDate } from '../../lib/dates';
+import { useCan } from '../auth';
 import { PlatformFeeEditor } from './platform-fee-editor';
 import { UserDetailsModal } from './user-details-modal';
 import { useListUsersQuery, useUpdateUserStatusMutation } from './users-api';
@@ -33,6 +34,9 @@ const COLUMNS: ListColumn<User>[] = [
 
 export default function UsersPage() {
   const [updateStatus] = useUpdateUserStatusMutation();
+  const canSetStatus = useCan('users.status');
+  const canExport = useCan('users.export');
+  const canSetFee = useCan('config.update');
   const [busyId, setBusyId] = useState<string | null>(null);
   const [viewedId, setViewedId] = useState<string | null>(null);
   const [deactivating, setDeactivating] = useState<User | null>(null);
@@ -62,26 +66,28 @@ export default function UsersPage() {
 
   return (
     <Flex vertical gap="middle">
-      <PlatformFeeEditor />
+      {canSetFee ? <PlatformFeeEditor /> : null}
       <ListScreen
         query={useListUsersQuery}
         savedViews={{ screen: 'users' }}
         texts={TEXTS}
-        exportCsv={{ list: 'users', path: '/admin/exports/users' }}
+        exportCsv={canExport ? { list: 'users', path: '/admin/exports/users' } : undefined}
         columns={COLUMNS}
         actions={(user) => (
           <Space>
             <Button size="small" onClick={() => setViewedId(user._id)}>
               View
             </Button>
-            <Button
-              size="small"
-              danger={user.status}
-              loading={busyId === user._id}
-              onClick={() => requestToggle(user)}
-            >
-              {user.status ? 'Deactivate' : 'Activate'}
-            </Button>
+            {canSetStatus ? (
+              <Button
+                size="small"
+                danger={user.status}
+                loading={busyId === user._id}
+                onClick={() => requestToggle(user)}
+              >
+                {user.status ? 'Deactivate' : 'Activate'}
+              </Button>
+            ) : null}
           </Space>
         )}
       >
@@ -91,7 +97,7 @@ export default function UsersPage() {
             <UserDetailsModal
               user={viewed}
               busy={viewed !== null && busyId === viewed._id}
-              onToggle={requestToggle}
+              onToggle={canSetStatus ? requestToggle : undefined}
               onClose={() => setViewedId(null)}
             />
           );
