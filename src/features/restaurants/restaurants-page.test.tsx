@@ -1,16 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jest } from '@jest/globals';
 import type { RestaurantListItem } from '../../api/types';
-import {
-  byQuery,
-  mockApi,
-  NETWORK_ERROR,
-  offContract,
-  reply,
-  sessionCheckOk,
-  type MockReply,
-  type MockRequest,
-} from '../../test/mock-api';
+import { NETWORK_ERROR, offContract, reply, type MockRequest } from '../../test/mock-api';
+import { fakeApi } from '../../test/fake-api/fake-api';
+import { restaurantsFake } from '../../test/fake-api/restaurants';
+import type { FakeHandler } from '../../test/fake-api/types';
 import { callsTo, rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
 
@@ -33,42 +27,30 @@ const restaurants: RestaurantListItem[] = Array.from({ length: 12 }, (_, i) => (
 }));
 
 interface Options {
-  list?: (req: MockRequest) => MockReply | undefined | Promise<MockReply | undefined>;
-  update?: (req: MockRequest) => MockReply | Promise<MockReply> | undefined;
+  list?: FakeHandler;
+  update?: FakeHandler;
 }
 
+/** The restaurants (what the server finds for the filters these tests send); `options` answer first. */
 function restaurantsServer(options: Options = {}) {
-  const rows = restaurants.map((r) => ({ ...r }));
-  const page = (data: RestaurantListItem[], count = rows.length) =>
-    reply('listRestaurants', 200, { success: true, message: 'Restaurants', count, data });
-  // What the server answers for the searches, filters and pages these tests ask for.
-  const list = byQuery({
-    'skip=0&limit=10': () => page(rows.slice(0, 10)),
-    'skip=10&limit=10': () => page(rows.slice(10)),
-    'skip=0&limit=10&search=zzz': () => page([], 0),
-    'skip=0&limit=10&isFeatured=true': () => page([{ ...rows[0], isFeatured: true }], 1),
-    // Every restaurant was registered that day and none is featured.
-    'skip=0&limit=10&createdAt=2026-02-10': () => page(rows.slice(0, 10)),
-    'skip=10&limit=10&isFeatured=false&createdAt=2026-02-10': () => page(rows.slice(10)),
-    'skip=0&limit=10&isFeatured=false&createdAt=2026-02-10&online=false': () => page([rows[1]], 1),
-  });
-  const mock = mockApi(async (req) => {
-    if (req.path === '/total/booking') return sessionCheckOk;
-    if (req.path === '/admin/restaurants') {
-      const custom = await options.list?.(req);
-      if (custom) return custom;
-      return list(req);
-    }
-    if (req.method === 'PUT' && req.path.startsWith('/restaurant/')) {
-      const custom = await options.update?.(req);
-      if (custom) return custom;
-      const row = rows.find((r) => req.path.endsWith(r._id))!;
-      Object.assign(row, req.body);
-      return reply('updateRestaurant', 200, { success: true, message: '', data: row });
-    }
-    return undefined;
-  });
-  return { ...mock, rows };
+  const api = fakeApi(
+    restaurantsFake(
+      restaurants.map((r) => ({ ...r })),
+      {
+        filters: {
+          'search=zzz': () => [],
+          'isFeatured=true': (rows) => [{ ...rows[0], isFeatured: true }],
+          // Every restaurant was registered that day and none is featured.
+          'createdAt=2026-02-10': (rows) => rows,
+          'isFeatured=false&createdAt=2026-02-10': (rows) => rows,
+          'isFeatured=false&createdAt=2026-02-10&online=false': (rows) => [rows[1]],
+        },
+      },
+    ),
+  );
+  if (options.list) api.on('listRestaurants', options.list);
+  if (options.update) api.on('updateRestaurant', options.update);
+  return api;
 }
 
 const puts = (calls: MockRequest[]) => calls.filter((c) => c.method === 'PUT');

@@ -19,13 +19,15 @@ const canonical = (params: URLSearchParams) => {
 };
 
 /**
- * Answers `operationId` with `{ success, message, count, data }`: the rows the filters find,
- * `count` of them, the page `skip` and `limit` ask for (all of them without `limit`).
+ * Answers `operationId` with `{ success, message, count, data }` (and the `envelope` fields its
+ * contract also requires): the rows the filters find, `count` of them, the page `skip` and `limit`
+ * ask for (all of them without `limit`).
  */
 export function listOf<Row>(
   operationId: OperationId,
   rows: () => Row[],
   filters: Filters<Row> = {},
+  envelope: Record<string, unknown> = {},
 ): FakeHandler {
   const { '*': otherwise, ...listed } = filters;
   const table = new Map(
@@ -42,6 +44,7 @@ export function listOf<Row>(
     if (!find) return noAnswerFor(call);
     const found = find(rows());
     const data = found.slice(skip, skip + limit);
-    return replyOf(operationId, 200, { success: true, message: 'OK', count: found.length, data });
+    const count = found.length;
+    return replyOf(operationId, 200, { success: true, message: 'OK', ...envelope, count, data });
   };
 }

@@ -1,0 +1,36 @@
+/** The restaurants: list, detail, the changes of commission, status and featured, and names. */
+import type { RestaurantDetail, RestaurantListItem } from '../../api/types';
+import { reply } from '../mock-api';
+import type { Routes } from './types';
+import { listOf, type Filters } from './list';
+
+const notFound = { success: false, message: 'Restaurant not found', status_code: 404 } as const;
+
+/** Starts with the list's `rows` and the `details` the detail call answers. */
+export function restaurantsFake(
+  rows: RestaurantListItem[],
+  {
+    filters = {},
+    details = [],
+  }: { filters?: Filters<RestaurantListItem>; details?: RestaurantDetail[] } = {},
+) {
+  return {
+    rows,
+    details,
+    routes: {
+      listRestaurants: listOf('listRestaurants', () => rows, filters),
+      getRestaurant: ({ params }) => {
+        const detail = details.find((d) => d._id === params.id);
+        return detail
+          ? reply('getRestaurant', 200, { success: true, message: 'Restaurant', data: [detail] })
+          : reply('getRestaurant', 404, notFound);
+      },
+      updateRestaurant: ({ params, body }) => {
+        const row = rows.find((r) => r._id === params.id);
+        if (!row) return reply('updateRestaurant', 404, notFound);
+        Object.assign(row, body);
+        return reply('updateRestaurant', 200, { success: true, message: '', data: row });
+      },
+    } satisfies Routes,
+  };
+}
