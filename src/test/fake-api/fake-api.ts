@@ -77,9 +77,10 @@ async function resolve(method: string, path: string) {
  * account, read after a restore), answered as the server will; checked against the contract
  * as soon as it has them. Remove each entry when its operation has a fake.
  */
-const AHEAD_OF_CONTRACT: Record<string, MockReply> = {
+const AHEAD_OF_CONTRACT = {
   'GET /user/me': offContract(200, { success: true, message: 'OK', data: { user: adminUser } }),
-};
+} satisfies Record<string, MockReply>;
+type AheadOfContract = keyof typeof AHEAD_OF_CONTRACT;
 
 /** Calls of this test that the contract or the fakes do not answer (each fails the test). */
 const failures: string[] = [];
@@ -96,12 +97,17 @@ afterEach(() => {
  */
 export function fakeApi(...fakes: Fake[]) {
   const overrides: Routes = {};
+  const aheadOverrides: Partial<Record<AheadOfContract, FakeHandler>> = {};
   const chain: Fake[] = [{ routes: overrides }, ...fakes, sessionFake(), savedViewsFake()];
   const mock = mockApi(async (call) => {
     const resolved = await resolve(call.method, call.path);
-    const standIn = AHEAD_OF_CONTRACT[`${call.method} ${call.path}`];
+    const aheadKey = `${call.method} ${call.path}`;
+    const standIn = AHEAD_OF_CONTRACT[aheadKey as AheadOfContract];
     if (!resolved) {
-      if (standIn) return standIn;
+      if (standIn) {
+        const custom = await aheadOverrides[aheadKey as AheadOfContract]?.(call as FakeRequest);
+        return custom ?? standIn;
+      }
       failures.push(`${call.method} ${call.path}: no operation of the contract`);
       return NETWORK_ERROR;
     }
@@ -124,9 +130,10 @@ export function fakeApi(...fakes: Fake[]) {
   return {
     ...mock,
     calls,
-    /** Answers `operationId` with `handler` first (undefined: the fakes answer). */
-    on(operationId: OperationId, handler: FakeHandler) {
-      overrides[operationId] = handler;
+    /** Answers `operation` with `handler` first (undefined: the fakes answer). */
+    on(operation: OperationId | AheadOfContract, handler: FakeHandler) {
+      if (operation in AHEAD_OF_CONTRACT) aheadOverrides[operation as AheadOfContract] = handler;
+      else overrides[operation as OperationId] = handler;
     },
     /** The calls of one operation, in order. */
     callsOf: (operationId: OperationId) => calls.filter((c) => c.operationId === operationId),
