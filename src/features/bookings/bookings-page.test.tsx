@@ -1,15 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jest } from '@jest/globals';
 import type { Booking } from '../../api/types';
-import {
-  byQuery,
-  mockApi,
-  offContract,
-  reply,
-  sessionCheckOk,
-  type MockReply,
-  type MockRequest,
-} from '../../test/mock-api';
+import { offContract, reply } from '../../test/mock-api';
+import { fakeApi } from '../../test/fake-api/fake-api';
+import { auditFake } from '../../test/fake-api/audit';
+import { bookingsFake } from '../../test/fake-api/bookings';
+import { restaurantsFake } from '../../test/fake-api/restaurants';
+import type { FakeHandler } from '../../test/fake-api/types';
 import { bookingFixture, restaurantFixture, testId } from '../../test/booking-fixtures';
 import { dialogTitled } from '../../test/dialogs';
 import { callsTo, rowOf, setupUser } from '../../test/screen';
@@ -85,50 +82,25 @@ const bookings: Booking[] = [
 const chezTest = restaurantFixture();
 
 interface Options {
-  refund?: (req: MockRequest) => MockReply | undefined;
-  activities?: () => MockReply;
-  notes?: (req: MockRequest) => MockReply | Promise<MockReply | undefined> | undefined;
+  refund?: FakeHandler;
+  activities?: FakeHandler;
+  notes?: FakeHandler;
 }
 
+/**
+ * The bookings (what the server finds for the filters these tests send), each with two
+ * activities and no audit events, and their restaurant; `options` answer first.
+ */
 function bookingsServer(options: Options = {}) {
-  const rows = bookings.map((b) => ({ ...b }));
-  const page = (data: Booking[]) =>
-    reply('listBookings', 200, {
-      success: true,
-      message: 'Bookings',
-      status_code: 200,
-      count: data.length,
-      data,
-    });
-  // What the server answers for the filters these tests ask for.
-  const list = byQuery({
-    'skip=0&limit=10': () => page(rows),
-    'skip=0&limit=10&bookingStatus=cancelled': () => page([rows[1]]),
-    [`skip=0&limit=10&restaurant=${testId(900)}`]: () => page(rows),
-  });
-  return mockApi(async (req) => {
-    if (req.path === '/total/booking') return sessionCheckOk;
-    if (req.path === '/admin/bookings') return list(req);
-    const one = /^\/admin\/booking\/(.+)$/.exec(req.path);
-    if (one) {
-      const booking = rows.find((b) => b._id === one[1]);
-      return booking
-        ? reply('getBooking', 200, { success: true, message: 'Booking', data: booking })
-        : undefined;
-    }
-    if (req.path === `/admin/restaurant/${testId(900)}`) {
-      return reply('getRestaurant', 200, {
-        success: true,
-        message: 'Restaurant',
-        data: [chezTest],
-      });
-    }
-    if (req.path === '/activities') {
-      if (options.activities) return options.activities();
-      return reply('listBookingActivities', 200, {
-        success: true,
-        message: 'Activities',
-        data: [
+  const api = fakeApi(
+    bookingsFake(
+      bookings.map((b) => ({ ...b })),
+      {
+        filters: {
+          'bookingStatus=cancelled': (rows) => [rows[1]],
+          [`restaurant=${testId(900)}`]: (rows) => rows,
+        },
+        activities: [
           {
             _id: testId(800),
             activity: 'Booking created',
@@ -142,47 +114,18 @@ function bookingsServer(options: Options = {}) {
             createdAt: '2026-03-01T10:01:00.000Z',
           },
         ],
-      });
-    }
-    if (req.path.startsWith('/booking/') && req.method === 'PUT') {
-      const custom = await options.notes?.(req);
-      if (custom) return custom;
-      const booking = rows.find((b) => req.path.endsWith(b._id))!;
-      booking.adminNotes = (req.body as { adminNotes: string }).adminNotes;
-      return reply('updateBookingNotes', 200, {
-        success: true,
-        message: 'Admin notes saved successfully',
-        data: booking,
-      });
-    }
-    if (req.path === '/admin/orders/refund' || req.path === '/admin/order/refund') {
-      const custom = options.refund?.(req);
-      if (custom) return custom;
-      const booking = rows[0];
-      const answer = {
-        success: true,
-        message: 'Order refund processed successfully',
-        data: {
-          refund: {
-            _id: testId(950),
-            amount: (req.body as { amount: number }).amount,
-            currency: 'USD',
-            date: '2026-03-06T10:00:00.000Z',
-            processedBy: 'Ada Admin',
-            orderId: booking.orders[0]._id,
-            bookingId: booking._id,
-            reasonCode: 'requested_by_customer' as const,
-            note: null,
-          },
-          booking,
-        },
-      };
-      return req.path === '/admin/orders/refund'
-        ? reply('refundOrder', 200, answer)
-        : reply('refundOrderFallback', 200, answer);
-    }
-    return undefined;
-  });
+      },
+    ),
+    restaurantsFake([], { details: [chezTest] }),
+    auditFake([], { '*': () => [] }),
+  );
+  if (options.refund) {
+    api.on('refundOrder', options.refund);
+    api.on('refundOrderFallback', options.refund);
+  }
+  if (options.activities) api.on('listBookingActivities', options.activities);
+  if (options.notes) api.on('updateBookingNotes', options.notes);
+  return api;
 }
 
 describe('bookings list', () => {

@@ -1,16 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Booking } from '../../api/types';
-import {
-  adminUser,
-  mockApi,
-  NETWORK_ERROR,
-  offContract,
-  reply,
-  sessionCheckOk,
-  type MockReply,
-  type MockRequest,
-} from '../../test/mock-api';
+import { adminUser, NETWORK_ERROR, offContract, reply } from '../../test/mock-api';
+import { fakeApi } from '../../test/fake-api/fake-api';
+import { auditFake } from '../../test/fake-api/audit';
+import { bookingsFake } from '../../test/fake-api/bookings';
+import { restaurantsFake } from '../../test/fake-api/restaurants';
+import type { FakeHandler } from '../../test/fake-api/types';
 import { openAsAdmin, renderApp } from '../../test/render-app';
 import { bookingFixture, restaurantFixture, testId } from '../../test/booking-fixtures';
 import { dialogTitled } from '../../test/dialogs';
@@ -71,9 +67,9 @@ function booking(n: number, overrides: Partial<Booking> = {}): Booking {
 }
 
 interface Options {
-  restaurant?: (req: MockRequest) => MockReply | undefined;
-  bookings?: (req: MockRequest) => MockReply | undefined;
-  notes?: () => MockReply;
+  restaurant?: FakeHandler;
+  bookings?: FakeHandler;
+  notes?: FakeHandler;
 }
 
 /** Booking 1 with one order of €22.00, as the detail and the refund modal show it. */
@@ -96,73 +92,21 @@ const withOrder = booking(1, {
   ],
 });
 
+/**
+ * The restaurant, its 12 bookings (the first with an order) and no audit events; `options`
+ * answer first.
+ */
 function pageServer(options: Options = {}) {
-  return mockApi((req) => {
-    if (req.path === '/total/booking') return sessionCheckOk;
-    if (req.path === `/admin/restaurant/${RID}`) {
-      return (
-        options.restaurant?.(req) ??
-        reply('getRestaurant', 200, { success: true, message: 'OK', data: [detail] })
-      );
-    }
-    if (req.path === '/admin/bookings') {
-      return (
-        options.bookings?.(req) ??
-        reply('listBookings', 200, {
-          success: true,
-          message: 'Bookings',
-          status_code: 200,
-          count: 12,
-          data: [1, 2, 3, 4, 5].map((n) => booking(n)),
-        })
-      );
-    }
-    if (req.path === `/admin/booking/${withOrder._id}`) {
-      return reply('getBooking', 200, { success: true, message: 'Booking', data: withOrder });
-    }
-    if (req.path === '/activities') {
-      return reply('listBookingActivities', 200, { success: true, message: 'OK', data: [] });
-    }
-    if (req.path === '/admin/audit-logs') {
-      return reply('listAuditEvents', 200, {
-        success: true,
-        message: 'Audit events',
-        data: [],
-        count: 0,
-      });
-    }
-    if (req.method === 'PUT' && req.path === `/booking/${withOrder._id}`) {
-      return (
-        options.notes?.() ??
-        reply('updateBookingNotes', 200, {
-          success: true,
-          message: 'Notes stored',
-          data: withOrder,
-        })
-      );
-    }
-    if (req.path === '/admin/orders/refund') {
-      return reply('refundOrder', 200, {
-        success: true,
-        message: 'Order refund processed successfully',
-        data: {
-          refund: {
-            _id: testId(950),
-            amount: (req.body as { amount: number }).amount,
-            currency: 'EUR',
-            date: '2026-03-06T10:00:00.000Z',
-            processedBy: 'Ada Admin',
-            orderId: testId(501),
-            bookingId: withOrder._id,
-            reasonCode: 'requested_by_customer',
-            note: null,
-          },
-          booking: withOrder,
-        },
-      });
-    }
-    return undefined;
-  });
+  const rows = [withOrder, ...Array.from({ length: 11 }, (_, i) => booking(i + 2))];
+  const api = fakeApi(
+    restaurantsFake([], { details: [detail] }),
+    bookingsFake(rows, { filters: { [`restaurant=${RID}`]: (all) => all } }),
+    auditFake([], { '*': () => [] }),
+  );
+  if (options.restaurant) api.on('getRestaurant', options.restaurant);
+  if (options.bookings) api.on('listBookings', options.bookings);
+  if (options.notes) api.on('updateBookingNotes', options.notes);
+  return api;
 }
 
 const cardOf = (title: string | RegExp) =>

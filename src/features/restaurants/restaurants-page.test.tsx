@@ -31,7 +31,10 @@ interface Options {
   update?: FakeHandler;
 }
 
-/** The restaurants (what the server finds for the filters these tests send); `options` answer first. */
+/**
+ * The restaurants (what the server finds for the filters these tests send); `options` answer
+ * first.
+ */
 function restaurantsServer(options: Options = {}) {
   const api = fakeApi(
     restaurantsFake(

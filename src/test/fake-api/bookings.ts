@@ -1,0 +1,100 @@
+/** The bookings: list, detail, activity, admin notes and refunds (of an order or a booking). */
+import type { components } from '../../../openapi/schema';
+import type { Booking, BookingActivity } from '../../api/types';
+import { reply, type OperationId } from '../mock-api';
+import type { FakeHandler, Routes } from './types';
+import { listOf, type Filters } from './list';
+
+type Refund = components['schemas']['Refund'];
+
+const notFound = { success: false, message: 'Booking not found', status_code: 404 } as const;
+
+let sequence = 0;
+const nextId = () => `00000000-0000-4000-8000-${String(950_000 + ++sequence).padStart(12, '0')}`;
+
+/**
+ * Starts with `rows`; the list finds what `filters` say. Each booking's activity is `activities`
+ * (none by default). A refund is answered with its booking and kept in `refunds`; the booking's
+ * balances are left as they are (the server's arithmetic is tested against it).
+ */
+export function bookingsFake(
+  rows: Booking[],
+  {
+    filters = {},
+    activities = [],
+  }: { filters?: Filters<Booking>; activities?: BookingActivity[] } = {},
+) {
+  const refunds: Refund[] = [];
+  const refund =
+    (operationId: OperationId): FakeHandler =>
+    ({ body }) => {
+      const request = body as {
+        orderId?: string;
+        bookingId?: string;
+        amount: number;
+        reason?: string;
+        notes?: string;
+        reasonCode?: Refund['reasonCode'];
+      };
+      const booking = rows.find((b) =>
+        request.orderId
+          ? b.orders.some((o) => o._id === request.orderId)
+          : b._id === request.bookingId,
+      );
+      if (!booking) return reply('refundBooking', 404, notFound);
+      const made: Refund = {
+        _id: nextId(),
+        amount: request.amount,
+        currency: booking.currency,
+        date: new Date().toISOString(),
+        processedBy: 'Ada Admin',
+        orderId: request.orderId ?? null,
+        bookingId: booking._id,
+        reasonCode: request.reasonCode ?? 'requested_by_customer',
+        note: request.reason ?? request.notes ?? null,
+      };
+      refunds.push(made);
+      const what = request.orderId ? 'Order refund' : 'Refund';
+      return {
+        operationId,
+        status: 200,
+        body: {
+          success: true,
+          message: `${what} processed successfully`,
+          data: { refund: made, booking },
+        },
+      };
+    };
+  return {
+    rows,
+    refunds,
+    routes: {
+      listBookings: listOf('listBookings', () => rows, filters, { status_code: 200 }),
+      getBooking: ({ params }) => {
+        const booking = rows.find((b) => b._id === params.id);
+        return booking
+          ? reply('getBooking', 200, { success: true, message: 'Booking', data: booking })
+          : reply('getBooking', 404, notFound);
+      },
+      listBookingActivities: () =>
+        reply('listBookingActivities', 200, {
+          success: true,
+          message: 'Activities',
+          data: activities,
+        }),
+      updateBookingNotes: ({ params, body }) => {
+        const booking = rows.find((b) => b._id === params.id);
+        if (!booking) return reply('updateBookingNotes', 404, notFound);
+        booking.adminNotes = (body as { adminNotes: string }).adminNotes;
+        return reply('updateBookingNotes', 200, {
+          success: true,
+          message: 'Admin notes saved successfully',
+          data: booking,
+        });
+      },
+      refundOrder: refund('refundOrder'),
+      refundOrderFallback: refund('refundOrderFallback'),
+      refundBooking: refund('refundBooking'),
+    } satisfies Routes,
+  };
+}
