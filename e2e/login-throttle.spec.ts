@@ -12,7 +12,7 @@ test('after 5 failed sign-ins the login screen says when to try again', async ({
   }
   await fillLogin(page, email, 'another-guess');
   await expect(page.getByRole('alert')).toHaveText(
-    'Too many failed sign-in attempts. Try again in 15 minutes.',
+    'Too many failed sign-in attempts. Try again in 30 minutes.',
   );
   await expect(page).toHaveURL(/\/login/);
 });

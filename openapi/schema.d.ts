@@ -44,6 +44,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in admin, with their team role and permissions
+     * @description Added by the contract: the same user as the login answer. The SPA reads it after restoring a stored session and whenever a 403 suggests the admin's role changed.
+     */
+    get: operations['getMe'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/total/booking': {
     parameters: {
       query?: never;
@@ -1431,7 +1451,7 @@ export interface components {
       /** @description Opaque bearer token for the Authorization header. It expires and is revoked by logout. */
       token: string;
       data: {
-        user: components['schemas']['User'];
+        user: components['schemas']['SessionUser'];
       };
     };
     User: {
@@ -1450,6 +1470,52 @@ export interface components {
       createdAt: components['schemas']['Timestamp'];
       /** @description true when the account is active. A deactivated account cannot sign in. */
       status: boolean;
+    };
+    /**
+     * @description What the admin may do in the panel (the permissions of each role are listed on the bearerAuth scheme). Labels: Owner, Finance, Support, Content, Viewer.
+     * @enum {string}
+     */
+    TeamRole: 'owner' | 'finance' | 'support' | 'content' | 'viewer';
+    /**
+     * @description A permission an operation may name in its security requirement.
+     * @enum {string}
+     */
+    Permission:
+      | 'account.manage'
+      | 'audit.read'
+      | 'bookings.export'
+      | 'bookings.notes'
+      | 'bookings.read'
+      | 'config.read'
+      | 'config.update'
+      | 'content.read'
+      | 'content.write'
+      | 'dashboard.read'
+      | 'menu.upload'
+      | 'reference.read'
+      | 'reference.write'
+      | 'refunds.create'
+      | 'restaurants.read'
+      | 'restaurants.update'
+      | 'reviews.moderate'
+      | 'reviews.read'
+      | 'team.manage'
+      | 'users.export'
+      | 'users.read'
+      | 'users.status'
+      | 'views.manage';
+    /** @description The signed-in admin (role `admin`) with their team role and its permissions. */
+    SessionUser: components['schemas']['User'] & {
+      teamRole: components['schemas']['TeamRole'];
+      /** @description The permissions the team role grants, sorted by name. */
+      permissions: components['schemas']['Permission'][];
+      /** @description The largest single refund the admin may make, in US dollars (other currencies are converted with the fixed rate table of docs/contract.md); null when the role has no limit (owner) or no refunds.create permission. */
+      refundLimitUsd: number | null;
+    };
+    SessionUserResponse: components['schemas']['MessageResponse'] & {
+      data: {
+        user: components['schemas']['SessionUser'];
+      };
     };
     UserListResponse: components['schemas']['MessageResponse'] &
       components['schemas']['CountEnvelope'] & {
@@ -1528,7 +1594,7 @@ export interface components {
         data: components['schemas']['ActivityLog'][];
       };
     /**
-     * @description The stable verb of an event (`admin.create` and `admin.reset` come from the create-admin command or the first start, not from a request). `list.export` is a CSV export of a list (record type `list`, its name the list's, the search and filters in `details`). `activity.legacy` and `booking.activity` are entries carried over from the activity lists that existed before the audit trail (and seeded booking history).
+     * @description The stable verb of an event (`admin.create` and `admin.reset` come from the create-admin command or the first start, not from a request). `list.export` is a CSV export of a list (record type `list`, its name the list's, the search and filters in `details`). `access.denied` is a call refused for the actor's team role (record type `operation`, its name the operationId, the permission in `details`, and the refund limit when a refund was above it). `activity.legacy` and `booking.activity` are entries carried over from the activity lists that existed before the audit trail (and seeded booking history).
      * @enum {string}
      */
     AuditAction:
@@ -1556,6 +1622,7 @@ export interface components {
       | 'auth.logout'
       | 'admin.create'
       | 'admin.reset'
+      | 'access.denied'
       | 'list.export'
       | 'booking.activity'
       | 'activity.legacy';
@@ -2245,7 +2312,7 @@ export interface components {
         'application/json': components['schemas']['ErrorResponse'];
       };
     };
-    /** @description The token belongs to a user who is not an active admin. */
+    /** @description The token belongs to a user who is not an active admin ("You are not authorized to access this panel"), or the admin's team role lacks the permission the operation names in its security requirement: "Your role (Support) does not allow changing the platform fee." (the role's label and what the permission allows). Every refusal of a permission is recorded in the audit trail (`access.denied`). */
     Forbidden: {
       headers: {
         [name: string]: unknown;
@@ -2399,7 +2466,26 @@ export interface operations {
            *           "role": "admin",
            *           "avatar": null,
            *           "createdAt": "2025-10-19T17:05:35.088Z",
-           *           "status": true
+           *           "status": true,
+           *           "teamRole": "support",
+           *           "permissions": [
+           *             "account.manage",
+           *             "audit.read",
+           *             "bookings.notes",
+           *             "bookings.read",
+           *             "config.read",
+           *             "content.read",
+           *             "dashboard.read",
+           *             "reference.read",
+           *             "refunds.create",
+           *             "restaurants.read",
+           *             "reviews.moderate",
+           *             "reviews.read",
+           *             "users.read",
+           *             "users.status",
+           *             "views.manage"
+           *           ],
+           *           "refundLimitUsd": 100
            *         }
            *       }
            *     }
@@ -2427,7 +2513,7 @@ export interface operations {
         };
       };
       415: components['responses']['UnsupportedMediaType'];
-      /** @description Too many failed sign-ins for this account or from this address (by default 5 for an account, 20 for an address, within 15 minutes): refused without checking the password until the delay ends by itself. The message says when to try again ("Too many failed sign-in attempts. Try again in 15 minutes."). A successful sign-in clears the account's count. */
+      /** @description Too many failed sign-ins for this account or from this address (by default 5 for an account, 20 for an address, within 30 minutes): refused without checking the password until the delay ends by itself. The message says when to try again ("Too many failed sign-in attempts. Try again in 30 minutes."). A successful sign-in clears the account's count. */
       429: {
         headers: {
           /** @description Seconds until the next attempt may be made. */
@@ -2467,6 +2553,61 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  getMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The admin the token belongs to. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Signed-in user",
+           *       "data": {
+           *         "user": {
+           *           "_id": "a5dac51b-6782-499d-b884-9fd48dbcf461",
+           *           "firstName": "Vera",
+           *           "lastName": "Viewer",
+           *           "email": "viewer@example.com",
+           *           "role": "admin",
+           *           "avatar": null,
+           *           "createdAt": "2025-10-19T17:05:35.088Z",
+           *           "status": true,
+           *           "teamRole": "viewer",
+           *           "permissions": [
+           *             "account.manage",
+           *             "audit.read",
+           *             "bookings.read",
+           *             "config.read",
+           *             "content.read",
+           *             "dashboard.read",
+           *             "reference.read",
+           *             "restaurants.read",
+           *             "reviews.read",
+           *             "users.read",
+           *             "views.manage"
+           *           ],
+           *           "refundLimitUsd": null
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['SessionUserResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   getTotalBookings: {
@@ -4575,7 +4716,15 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      /** @description As any operation's 403 (not an active admin, or a role without refunds.create), or the amount is above the refund limit of the admin's role (support 100 USD, finance 5,000 USD by default, owner none; other currencies converted with the fixed rate table): "Your role (Support) may refund at most 100 USD at a time; this refund is 150.00 USD." Either refusal is recorded as `access.denied`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
       /** @description No such order. */
       404: {
         headers: {
@@ -4821,7 +4970,15 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      /** @description As any operation's 403 (not an active admin, or a role without refunds.create), or the amount is above the refund limit of the admin's role (support 100 USD, finance 5,000 USD by default, owner none; other currencies converted with the fixed rate table): "Your role (Support) may refund at most 100 USD at a time; this refund is 150.00 USD." Either refusal is recorded as `access.denied`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
       /** @description No such order. */
       404: {
         headers: {
@@ -4956,7 +5113,15 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      /** @description As any operation's 403 (not an active admin, or a role without refunds.create), or the amount is above the refund limit of the admin's role (support 100 USD, finance 5,000 USD by default, owner none; other currencies converted with the fixed rate table): "Your role (Support) may refund at most 100 USD at a time; this refund is 150.00 USD." Either refusal is recorded as `access.denied`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
       /** @description No such booking. */
       404: {
         headers: {

@@ -1,9 +1,11 @@
 /**
  * Creates an administrator on the configured database (DATABASE_URL, else PGlite in DATA_DIR):
- *   npm run create-admin -- --email you@example.org [--first-name Ada] [--last-name Lovelace] [--reset]
+ *   npm run create-admin -- --email you@example.org [--first-name Ada] [--last-name Lovelace]
+ *     [--role owner|finance|support|content|viewer] [--reset]
  * The password is read from the terminal without echo (typed twice), or as the first line of
  * standard input when that is not a terminal. It is never printed. --reset gives an existing
- * account the new password and makes it an active administrator, ending its sessions.
+ * account the new password and makes it an active administrator, ending its sessions. --role is
+ * the team role (default owner; with --reset, the account's role unless given).
  */
 import { parseArgs } from 'node:util';
 import { AdministratorError, saveAdministrator } from '../server/src/auth/administrators.js';
@@ -11,6 +13,7 @@ import { ConfigError, readConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/client.js';
 import { DataDirLockedError } from '../server/src/db/data-dir-lock.js';
 import { readPassword } from './read-password.js';
+import { isTeamRole, TEAM_ROLES } from '../common/team-roles.js';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -18,11 +21,20 @@ async function main(): Promise<number> {
       email: { type: 'string' },
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
+      role: { type: 'string' },
       reset: { type: 'boolean', default: false },
     },
   });
   if (!values.email) {
-    console.error('Usage: npm run create-admin -- --email you@example.org [--reset]');
+    console.error(
+      `Usage: npm run create-admin -- --email you@example.org [--role ${TEAM_ROLES.join('|')}] [--reset]`,
+    );
+    return 2;
+  }
+  if (values.role !== undefined && !isTeamRole(values.role)) {
+    console.error(
+      `create-admin: --role must be one of ${TEAM_ROLES.join(', ')}, not "${values.role}"`,
+    );
     return 2;
   }
   const password = await readPassword();
@@ -36,6 +48,7 @@ async function main(): Promise<number> {
       password,
       firstName: values['first-name'],
       lastName: values['last-name'],
+      teamRole: values.role,
       reset: values.reset,
     });
     console.log(

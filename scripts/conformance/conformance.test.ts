@@ -42,6 +42,26 @@ test('the reference server keeps the contract (read-only): every read exercised,
   }
 });
 
+test('signed in with a role that may not do everything, what it lacks is checked to be refused (403)', async () => {
+  const report = await runConformance({
+    baseUrl: apiUrl,
+    email: 'viewer@example.com',
+    password: 'viewer1234',
+    write: false,
+  });
+  expect(table(report.results)).not.toMatch(/FAIL|UNREACHABLE/);
+  expect(report.exitCode).toBe(0);
+  const exportUsers = report.results.find((result) => result.operation.id === 'exportUsers')!;
+  expect(exportUsers.notes).toContain(
+    "the signed-in admin's role lacks users.export: checked that it is refused",
+  );
+  // The refusal, the missing token and the malformed one.
+  expect(exportUsers.passed).toBe(3);
+  const listUsers = report.results.find((result) => result.operation.id === 'listUsers')!;
+  expect(listUsers.exercised).toBe(true);
+  expect(listUsers.notes.join()).not.toMatch(/lacks/);
+});
+
 test('the command with --write passes, round-trips its own records and writes a JUnit report', async () => {
   const junitFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'conformance-')), 'junit.xml');
   const { stdout } = await promisify(execFile)(

@@ -41,6 +41,8 @@ export type Operation = {
   /** The Accept header: the media types of its 2xx answers (JSON, a CSV file, an image). */
   accept: string;
   secured: boolean;
+  /** the permission its bearerAuth requirement names (null: a valid token is enough) */
+  permission: string | null;
 };
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options', 'trace'];
@@ -96,6 +98,10 @@ export function readOperations(contract: Contract): Operation[] {
         statuses: Object.keys((op.responses ?? {}) as object),
         accept: acceptOf(op.responses as Record<string, unknown> | undefined, resolve),
         secured: security.some((requirement) => Object.keys(requirement as object).length > 0),
+        permission:
+          (security as Record<string, string[] | undefined>[]).flatMap(
+            (requirement) => requirement.bearerAuth ?? [],
+          )[0] ?? null,
       });
     }
   }

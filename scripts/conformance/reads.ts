@@ -23,7 +23,7 @@ export function headersOf(values: Record<string, Record<string, unknown>>) {
 }
 
 export async function exerciseReads(session: Session, values: Values) {
-  let pending = session.operations.filter((op) => op.method === 'GET');
+  let pending = session.operations.filter((op) => op.method === 'GET' && session.allowed(op));
   // Operations whose required parameters earlier answers can fill go first, in rounds.
   while (pending.length > 0) {
     const ready = pending.filter((op) => values.required(op).missing.length === 0);

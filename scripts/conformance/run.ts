@@ -1,5 +1,6 @@
 /**
- * One conformance run: sign in, read everything, check that every secured operation refuses a
+ * One conformance run: sign in, read everything the signed-in admin's role allows, check that
+ * every operation it does not allow is refused (403) and that every secured operation refuses a
  * missing or malformed token, (with --write) round-trip the checker's own records, sign a second
  * session out. Returns each operation's result; the exit code is 1 when any failed.
  */
@@ -38,6 +39,7 @@ export async function runConformance(options: Options): Promise<Report> {
   const done = new Set<Operation>([
     login,
     ...session.operations.filter((op) => op.method === 'GET'),
+    ...(await checkDenied(session, values)),
   ]);
   if (options.write) for (const op of await exerciseWrites(session, values, runId())) done.add(op);
   const logout = session.operations.find((op) => isLogout(op, login));
@@ -84,7 +86,45 @@ async function signIn(session: Session, login: Operation, quiet: boolean) {
   );
   const token = findToken(answer?.body);
   if (answer && !token) session.note(login, 'the answer holds no token');
+  if (!quiet) session.permissions = findPermissions(answer?.body);
   return token;
+}
+
+/** `data.user.permissions` of the sign-in answer: what the admin's team role grants. */
+function findPermissions(body: unknown): Set<string> | undefined {
+  const permissions = (body as { data?: { user?: { permissions?: unknown } } } | undefined)?.data
+    ?.user?.permissions;
+  return Array.isArray(permissions) ? new Set(permissions.map(String)) : undefined;
+}
+
+/**
+ * Every operation the signed-in admin's role does not allow must be refused with 403, before
+ * anything is read or changed: it is called with an unknown id and an empty body, so that a
+ * backend which forgot its check still changes nothing.
+ */
+async function checkDenied(session: Session, values: ReturnType<typeof createValues>) {
+  const denied = session.operations.filter(
+    (op) => op.secured && !session.allowed(op) && session.selected(op),
+  );
+  for (const operation of denied) {
+    session.note(
+      operation,
+      `the signed-in admin's role lacks ${operation.permission}: checked that it is refused`,
+    );
+    const given = unknownValues(operation, values);
+    await session.exchange(
+      operation,
+      {
+        method: operation.method,
+        target: target(operation, given),
+        headers: headersOf(given),
+        token: session.token!,
+        ...(operation.body ? { body: { type: 'json', value: {} } } : {}),
+      },
+      403,
+    );
+  }
+  return denied;
 }
 
 function findToken(body: unknown, depth = 0): string | undefined {

@@ -43,6 +43,8 @@ export class Session {
   /** every JSON answer as text, to find ids named only inside URLs */
   readonly texts: string[] = [];
   token: string | undefined;
+  /** the signed-in admin's permissions, when the sign-in answer lists them */
+  permissions: Set<string> | undefined;
   private readonly validator;
 
   constructor(
@@ -64,6 +66,11 @@ export class Session {
         exercised: true,
       });
     }
+  }
+
+  /** The signed-in admin's role grants what the operation needs (or no permissions are known). */
+  allowed(operation: Operation): boolean {
+    return !operation.permission || !this.permissions || this.permissions.has(operation.permission);
   }
 
   selected(operation: Operation): boolean {

@@ -32,7 +32,9 @@ function bodyOf(type: string, value: Row): Body {
 
 export async function exerciseWrites(session: Session, values: Values, runId: string) {
   const done = new Set<Operation>();
-  const writes = session.operations.filter((op) => op.method !== 'GET' && op.secured);
+  const writes = session.operations.filter(
+    (op) => op.method !== 'GET' && op.secured && session.allowed(op),
+  );
   const tags = [...new Set(writes.map((op) => op.tags[0]))];
   for (const tag of tags) {
     const inTag = writes.filter((op) => op.tags[0] === tag);

@@ -5,7 +5,12 @@
  * Tests call `buildApp` and `inject`; main.ts adds listening, seeding and signals.
  */
 import fs from 'node:fs';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -13,7 +18,7 @@ import fastifyStatic from '@fastify/static';
 import type { Database } from './db/client.js';
 import type { ServerConfig } from './config.js';
 import { bodyRules, loadContract, securedOperations } from './contract.js';
-import { bearerAuth, bearerTokenPresent } from './auth/bearer-auth.js';
+import { bearerAuth, bearerTokenPresent, type Access } from './auth/bearer-auth.js';
 import { TOKEN_CHECKED_BY_HANDLER } from './handlers/bookings.js';
 import { registerApiDocs } from './api-docs.js';
 import { handlers } from './handlers/index.js';
@@ -76,6 +81,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   );
   app.decorateRequest('user', null as never);
   app.decorateRequest('tokenCheckPending', false);
+  app.decorateRequest('access', null);
   app.setErrorHandler(errorHandler);
 
   await registerSecurityHeaders(app, API_PREFIX);
@@ -92,14 +98,21 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   await app.register(openapiGlue, {
     specification,
     prefix: API_PREFIX,
-    // The contract's bearer security is checked in onRequest, before the body is read: glue's own
+    // The contract's bearer security (the token, then the permission the operation names) is
+    // checked in onRequest, before the body is read: glue's own
     // securityHandlers run as a preHandler, after an unauthenticated multipart body of up to
     // 25 MB would have been buffered and validated.
     // A content type the operation does not declare is refused (415) before its body is read.
     operationResolver: (operationId: string) => {
       const handler = resolveHandler(handlers, operationId);
       const body = bodies.get(operationId) ?? { types: [], required: false, files: 0 };
-      const auth = TOKEN_CHECKED_BY_HANDLER.has(operationId) ? bearerTokenPresent : bearerAuth;
+      const check = TOKEN_CHECKED_BY_HANDLER.has(operationId) ? bearerTokenPresent : bearerAuth;
+      // The permission the contract names for the operation, checked with the token.
+      const access: Access = { operationId, permission: secured.get(operationId) ?? null };
+      const auth = (req: FastifyRequest) => {
+        req.access = access;
+        return check(req);
+      };
       const onRequest = [
         ...(secured.has(operationId) ? [auth] : []),
         contentTypeGuard(body),

@@ -40,7 +40,11 @@ export type ServerConfig = {
   trustProxy: false | number | string[];
   /** bounds on waiting for the database (db/client.ts) */
   databaseLimits: DatabaseLimits;
+  /** the largest single refund of each limited team role, in USD (auth/refund-limit.ts) */
+  refundLimitsUsd: RefundLimitsUsd;
 };
+
+export type RefundLimitsUsd = { support: number; finance: number };
 
 export type LoginThrottleConfig = {
   /** failed sign-ins of one account (email) within `windowMs` before it must wait */
@@ -154,7 +158,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       numberFrom(
         env,
         'LOGIN_THROTTLE_MINUTES',
-        15,
+        30,
         (value) => Number.isFinite(value) && value > 0,
         'a number of minutes above 0',
       ) * 60_000,
@@ -184,6 +188,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         'a number of seconds (0 or more)',
       ) * 1000,
   };
+  const usdAmount = (value: number) => Number.isFinite(value) && value >= 0;
+  const refundLimitsUsd = {
+    support: numberFrom(
+      env,
+      'REFUND_LIMIT_SUPPORT_USD',
+      100,
+      usdAmount,
+      'an amount in USD (0 or more)',
+    ),
+    finance: numberFrom(
+      env,
+      'REFUND_LIMIT_FINANCE_USD',
+      5000,
+      usdAmount,
+      'an amount in USD (0 or more)',
+    ),
+  };
   return {
     port,
     host: env.HOST || (demo ? 'localhost' : '0.0.0.0'),
@@ -203,6 +224,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginThrottle,
     trustProxy: trustProxyFrom(env),
     databaseLimits,
+    refundLimitsUsd,
   };
 }
 

@@ -1,5 +1,6 @@
 /** The v1 contract (loaded in openapi/tools, shared with the tests and scripts) and its secured operations. */
 import type { Contract } from '../../openapi/tools/load-contract.js';
+import { isPermission, type Permission } from '../../common/team-roles.js';
 
 export { loadContract, type Contract } from '../../openapi/tools/load-contract.js';
 
@@ -8,23 +9,31 @@ type SecurityRequirement = Record<string, string[]>;
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 /**
- * The operationIds that need the bearer token: an operation's own `security`, else the
- * document's. The server knows only the bearerAuth scheme, so a contract naming another one (or
- * an alternative to bearerAuth) is refused at start rather than left unchecked.
+ * The operations that need the bearer token (an operation's own `security`, else the
+ * document's), each with the permission its requirement names (null: a valid token is enough).
+ * The server knows only the bearerAuth scheme and the permissions of common/team-roles.ts, so a
+ * contract naming another scheme, an alternative to bearerAuth, an unknown permission or more
+ * than one is refused at start rather than left unchecked.
  */
-export function securedOperations(contract: Contract): Set<string> {
+export function securedOperations(contract: Contract): Map<string, Permission | null> {
   const fallback = (contract.security ?? []) as SecurityRequirement[];
-  const secured = new Set<string>();
+  const secured = new Map<string, Permission | null>();
   for (const [url, item] of Object.entries(contract.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.has(method)) continue;
-      if (!operation.operationId) throw new Error(`${method.toUpperCase()} ${url}: no operationId`);
+      const where = `${method.toUpperCase()} ${url}`;
+      if (!operation.operationId) throw new Error(`${where}: no operationId`);
       const requirements = (operation.security as SecurityRequirement[] | undefined) ?? fallback;
       const schemes = requirements.map((requirement) => Object.keys(requirement).join('+'));
       if (schemes.some((scheme) => scheme !== 'bearerAuth') || schemes.length > 1) {
-        throw new Error(`${method.toUpperCase()} ${url}: only bearerAuth security is supported`);
+        throw new Error(`${where}: only bearerAuth security is supported`);
       }
-      if (schemes.length === 1) secured.add(operation.operationId);
+      if (schemes.length === 0) continue;
+      const scopes = requirements[0].bearerAuth;
+      if (scopes.length > 1) throw new Error(`${where}: name at most one permission`);
+      const unknown = scopes.find((scope) => !isPermission(scope));
+      if (unknown !== undefined) throw new Error(`${where}: unknown permission "${unknown}"`);
+      secured.set(operation.operationId, (scopes[0] as Permission | undefined) ?? null);
     }
   }
   return secured;

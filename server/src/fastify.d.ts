@@ -2,6 +2,7 @@ import type { Db } from './db/client.js';
 import type { users } from './db/schema.js';
 import type { ServerConfig } from './config.js';
 import type { Lifecycle } from './ops/health.js';
+import type { Access } from './auth/bearer-auth.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,5 +16,7 @@ declare module 'fastify' {
     user: typeof users.$inferSelect;
     /** the handler checks the bearer token itself and has not yet (auth/bearer-auth.ts) */
     tokenCheckPending: boolean;
+    /** the operation and the permission it needs, for a secured operation (auth/bearer-auth.ts) */
+    access: Access | null;
   }
 }

@@ -46,10 +46,25 @@ describe('securedOperations', () => {
       security: [{ bearerAuth: [] }],
       paths: { '/x': { get: { operationId: 'x', security } } },
     });
-    expect(securedOperations(contract(undefined))).toEqual(new Set(['x']));
-    expect(securedOperations(contract([]))).toEqual(new Set());
+    expect(securedOperations(contract(undefined))).toEqual(new Map([['x', null]]));
+    expect(securedOperations(contract([]))).toEqual(new Map());
     expect(() => securedOperations(contract([{ apiKey: [] }]))).toThrow(/GET \/x/);
     expect(() => securedOperations(contract([{ bearerAuth: [] }, {}]))).toThrow(/bearerAuth/);
+  });
+
+  test("each operation's permission is read from its requirement; an unknown one is refused", () => {
+    const contract = (security: unknown): Contract => ({
+      paths: { '/x': { get: { operationId: 'x', security } } },
+    });
+    expect(securedOperations(contract([{ bearerAuth: ['config.update'] }]))).toEqual(
+      new Map([['x', 'config.update']]),
+    );
+    expect(() => securedOperations(contract([{ bearerAuth: ['config.write'] }]))).toThrow(
+      /unknown permission "config.write"/,
+    );
+    expect(() =>
+      securedOperations(contract([{ bearerAuth: ['config.read', 'config.update'] }])),
+    ).toThrow(/at most one permission/);
   });
 });
 

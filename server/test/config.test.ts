@@ -19,10 +19,21 @@ describe('readConfig', () => {
       shutdownGraceMs: 10_000,
       metricsToken: undefined,
       defaultRestaurantId: undefined,
-      loginThrottle: { accountMaxFailures: 5, addressMaxFailures: 20, windowMs: 900_000 },
+      loginThrottle: { accountMaxFailures: 5, addressMaxFailures: 20, windowMs: 1_800_000 },
       trustProxy: false,
       databaseLimits: { statementTimeoutMs: 5000, poolWaitMs: 2000, connectTimeoutMs: 60_000 },
+      refundLimitsUsd: { support: 100, finance: 5000 },
     });
+  });
+
+  test('refund limits of the team roles, in USD', () => {
+    expect(
+      readConfig({ REFUND_LIMIT_SUPPORT_USD: '250.5', REFUND_LIMIT_FINANCE_USD: '0' })
+        .refundLimitsUsd,
+    ).toEqual({ support: 250.5, finance: 0 });
+    expect(() => readConfig({ REFUND_LIMIT_FINANCE_USD: 'lots' })).toThrow(
+      'REFUND_LIMIT_FINANCE_USD must be an amount in USD (0 or more), not "lots"',
+    );
   });
 
   test('bounds on waiting for the database', () => {

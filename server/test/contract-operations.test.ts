@@ -77,6 +77,7 @@ const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
   ['post', '/menu/bulk', 'createMenuItem'],
   // Added by the contract (DESIGN.md and the spec's "not shown").
   ['post', '/user/logout', 'logout'],
+  ['get', '/user/me', 'getMe'],
   ['put', '/admin/user/{id}', 'updateUserStatus'],
   ['get', '/admin/restaurant/{id}/menu-items', 'listRestaurantMenuItems'],
   ['get', '/admin/booking/{id}', 'getBooking'],

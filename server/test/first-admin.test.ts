@@ -58,7 +58,7 @@ test('ADMIN_EMAIL + a strong ADMIN_PASSWORD create the first administrator, once
     hasAdministrator: true,
   });
   const [admin] = await database.db.select().from(users).where(eq(users.email, 'ops@example.org'));
-  expect(admin).toMatchObject({ role: 'admin', status: true });
+  expect(admin).toMatchObject({ role: 'admin', status: true, teamRole: 'owner' });
   expect(await verifyPassword(admin.passwordHash!, STRONG)).toBe(true);
 
   const again = await prepareDatabase(database.db, { ...settings, adminPassword: `${STRONG}-2` });
@@ -96,7 +96,10 @@ describe('npm run create-admin', () => {
 
   test('creates an administrator from the typed password and never prints it', async () => {
     const password = 'quiet-meadow-lantern-58';
-    const result = await run(['--email', 'second@example.org', '--first-name', 'Grace'], password);
+    const result = await run(
+      ['--email', 'second@example.org', '--first-name', 'Grace', '--role', 'finance'],
+      password,
+    );
     expect(result).toMatchObject({ code: 0 });
     expect(result.output).toContain('Administrator second@example.org created');
     expect(result.output).not.toContain(password);
@@ -104,7 +107,12 @@ describe('npm run create-admin', () => {
       .select()
       .from(users)
       .where(eq(users.email, 'second@example.org'));
-    expect(admin).toMatchObject({ role: 'admin', status: true, firstName: 'Grace' });
+    expect(admin).toMatchObject({
+      role: 'admin',
+      status: true,
+      firstName: 'Grace',
+      teamRole: 'finance',
+    });
     expect(await verifyPassword(admin.passwordHash!, password)).toBe(true);
   }, 60_000);
 
@@ -114,6 +122,14 @@ describe('npm run create-admin', () => {
     expect(weak.output).toContain('one of the demo passwords');
     expect(weak.output).not.toContain('owner1234');
     expect(await userCount()).toBe(2); // ops@ and second@ from the tests above
+  }, 60_000);
+
+  test('refuses a team role that does not exist, naming the ones that do', async () => {
+    const wrong = await run(['--email', 'third@example.org', '--role', 'admin'], 'x');
+    expect(wrong.code).toBe(2);
+    expect(wrong.output).toContain(
+      '--role must be one of owner, finance, support, content, viewer, not "admin"',
+    );
   }, 60_000);
 
   test('an existing email is refused without --reset', async () => {
@@ -138,6 +154,7 @@ describe('npm run create-admin', () => {
     expect(await findSessionUser(database.db, token)).toBeUndefined();
     const [after] = await database.db.select().from(users).where(eq(users.id, admin.id));
     expect(await verifyPassword(after.passwordHash!, 'fresh-copper-kettle-23')).toBe(true);
+    expect(after.teamRole).toBe('finance'); // kept: --role was not given
   }, 60_000);
 
   test('--reset of an account with another role makes it an admin and ends its sessions', async () => {
@@ -161,7 +178,7 @@ describe('npm run create-admin', () => {
     });
     expect(outcome).toBe('reset');
     const [after] = await database.db.select().from(users).where(eq(users.id, owner.id));
-    expect(after).toMatchObject({ role: 'admin', status: true });
+    expect(after).toMatchObject({ role: 'admin', status: true, teamRole: 'owner' });
     expect(await findSessionUser(database.db, token)).toBeUndefined();
     const fresh = await createSession(database.db, owner.id, 3_600_000);
     expect(await findSessionUser(database.db, fresh)).toMatchObject({ role: 'admin' });

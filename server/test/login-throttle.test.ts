@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling: 5 failures of one account (or 20 from one address) within 15 minutes make
+ * Sign-in throttling: 5 failures of one account (or 20 from one address) within 30 minutes make
  * the next attempts a 429 with Retry-After, counted in the database before the password is
  * checked (so every instance on it agrees, and a burst gets no more than the limit of guesses);
  * a success clears the account's count; the wait ends by itself.
@@ -32,10 +32,10 @@ test('the 6th attempt after 5 failures is a 429 with Retry-After, even with the 
   }
   const res = await login(TEST_ADMIN.adminEmail, TEST_ADMIN.adminPassword, '192.0.2.2');
   const body = await expectContract(res, 'login', 429);
-  expect(body.message).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
+  expect(body.message).toBe('Too many failed sign-in attempts. Try again in 30 minutes.');
   const retryAfter = Number(res.headers['retry-after']);
-  expect(retryAfter).toBeGreaterThan(890);
-  expect(retryAfter).toBeLessThanOrEqual(900);
+  expect(retryAfter).toBeGreaterThan(1790);
+  expect(retryAfter).toBeLessThanOrEqual(1800);
   // The email is compared as the server does (case and spaces do not make a new account).
   await expectContract(await login('ADMIN@Example.com', 'x', '192.0.2.3'), 'login', 429);
   // Other accounts are not affected.
@@ -74,12 +74,12 @@ test('the wait ends by itself', async () => {
     await expectContract(await login(email, 'wrong', '203.0.113.1'), 'login', 401);
   }
   await expectContract(await login(email, 'owner1234', '203.0.113.1'), 'login', 429);
-  // 15 minutes and a second pass: every stored moment of this account moves back as much.
+  // 30 minutes and a second pass: every stored moment of this account moves back as much.
   await t.database.db
     .update(loginThrottle)
     .set({
-      windowStart: sql`${loginThrottle.windowStart} - interval '901 seconds'`,
-      blockedUntil: sql`${loginThrottle.blockedUntil} - interval '901 seconds'`,
+      windowStart: sql`${loginThrottle.windowStart} - interval '1801 seconds'`,
+      blockedUntil: sql`${loginThrottle.blockedUntil} - interval '1801 seconds'`,
     })
     .where(eq(loginThrottle.key, `account:${email}`));
   // The owner's password is right; the answer is the usual refusal of a non-admin.

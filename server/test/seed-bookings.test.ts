@@ -10,7 +10,7 @@ import { generateRestaurants } from '../src/seed/restaurants.js';
 const NOW = Date.parse('2026-11-22T12:00:00.000Z');
 
 function world(ctx: SeedContext): BookingWorld {
-  const hashes = { admin: 'hash', owner: 'hash', support: 'hash' };
+  const hashes = { admin: 'hash', owner: 'hash', support: 'hash', team: ['hash', 'hash', 'hash'] };
   const sizes = { adminEmail: 'admin@example.com', users: 20, restaurants: 8 };
   const { admin, owners, diners } = generatePeople(ctx, sizes, hashes);
   const restaurants = generateRestaurants(ctx, owners);

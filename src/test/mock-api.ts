@@ -3,7 +3,7 @@ import type { operations } from '../../openapi/schema';
 import { loadContract } from '../../openapi/tools/load-contract';
 import { createResponseValidator } from '../../openapi/tools/response-validator';
 import { API_BASE_URL } from '../api/config';
-import { PERMISSIONS } from '../features/auth/permissions';
+import { permissionsOf } from '../../common/team-roles';
 
 export interface MockRequest {
   method: string;
@@ -195,8 +195,9 @@ export const adminUser = {
   avatar: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   status: true,
-  teamRole: 'owner',
-  permissions: [...PERMISSIONS],
+  teamRole: 'owner' as const,
+  permissions: permissionsOf('owner'),
+  refundLimitUsd: null,
 };
 
 export const sessionCheckOk = reply('getTotalBookings', 200, {

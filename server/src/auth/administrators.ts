@@ -7,6 +7,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { recordChange } from '../lib/audit.js';
+import type { TeamRole } from '../../../common/team-roles.js';
 import { hashPassword } from './passwords.js';
 import { weakPasswordReason } from './password-strength.js';
 import { revokeUserSessions } from './sessions.js';
@@ -35,6 +36,8 @@ export type AdministratorInput = {
   password: string;
   firstName?: string;
   lastName?: string;
+  /** the team role: owner unless given (with `reset`, the account's own if it has one) */
+  teamRole?: TeamRole;
   /** an account with this email exists: give it this password and make it an active admin */
   reset?: boolean;
 };
@@ -54,7 +57,7 @@ export async function saveAdministrator(
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, teamRole: users.teamRole })
       .from(users)
       .where(sql`lower(${users.email}) = lower(${email})`)
       .for('update');
@@ -67,7 +70,13 @@ export async function saveAdministrator(
     if (existing) {
       await tx
         .update(users)
-        .set({ passwordHash, role: 'admin', subRole: null, status: true })
+        .set({
+          passwordHash,
+          role: 'admin',
+          subRole: null,
+          status: true,
+          teamRole: input.teamRole ?? existing.teamRole ?? 'owner',
+        })
         .where(eq(users.id, existing.id));
       await revokeUserSessions(tx, existing.id);
       await recordChange(tx, {
@@ -87,6 +96,7 @@ export async function saveAdministrator(
         email,
         passwordHash,
         role: 'admin',
+        teamRole: input.teamRole ?? 'owner',
         status: true,
       })
       .returning({ id: users.id });

@@ -1,10 +1,25 @@
-/** The contract's bearerAuth scheme: a valid session of an active admin (401 / 403 otherwise). */
+/**
+ * The contract's bearerAuth scheme, enforced here and nowhere else: a valid session (401), of an
+ * active admin (403), whose team role grants the permission the operation's requirement names
+ * (403 with the sentence of common/team-roles.ts, recorded as `access.denied`).
+ */
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.js';
+import { recordChange } from '../lib/audit.js';
+import {
+  forbiddenMessage,
+  hasPermission,
+  isTeamRole,
+  type Permission,
+  type TeamRole,
+} from '../../../common/team-roles.js';
 import { findSessionUser } from './sessions.js';
 import type { User } from '../db/schema.js';
 
 export const NOT_AUTHORIZED = 'You are not authorized to access this panel';
+
+/** What an operation asks of its caller: set on the request as it arrives (app.ts). */
+export type Access = { operationId: string; permission: Permission | null };
 
 export function bearerToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
@@ -18,17 +33,53 @@ function requireToken(req: FastifyRequest): string {
   return token;
 }
 
-/** The token's session user must exist (401) and be an active admin (403). */
-export function authorizeSessionUser(req: FastifyRequest, user: User | undefined): void {
+/** An admin's team role; an admin without one (none since migration 0009) may only read. */
+export const teamRoleOf = (user: Pick<User, 'teamRole'>): TeamRole =>
+  isTeamRole(user.teamRole) ? user.teamRole : 'viewer';
+
+/**
+ * The refusal of a call the actor's role does not allow: recorded as `access.denied` (the
+ * operation, the permission, the actor and any `details`), then returned to be thrown.
+ */
+export async function accessDenied(
+  req: FastifyRequest,
+  permission: Permission,
+  message: string,
+  details: Record<string, string> = {},
+): Promise<HttpError> {
+  const operation = req.access?.operationId ?? req.routeOptions.url ?? req.url;
+  await recordChange(req.server.db, {
+    request: req,
+    action: 'access.denied',
+    entity: { type: 'operation', id: null, name: operation },
+    details: { operation, permission, teamRole: teamRoleOf(req.user), ...details },
+    always: true,
+  });
+  return new HttpError(403, message);
+}
+
+/**
+ * The token's session user must exist (401) and be an active admin (403); then the operation's
+ * permission must be one of their role's (403).
+ */
+export async function authorizeSessionUser(
+  req: FastifyRequest,
+  user: User | undefined,
+): Promise<void> {
   req.tokenCheckPending = false;
   if (!user) throw new HttpError(401, 'Authorization failed: invalid token');
   if (user.role !== 'admin' || !user.status) throw new HttpError(403, NOT_AUTHORIZED);
   req.user = user;
+  const permission = req.access?.permission;
+  const role = teamRoleOf(user);
+  if (permission && !hasPermission(role, permission)) {
+    throw await accessDenied(req, permission, forbiddenMessage(role, permission));
+  }
 }
 
 export async function bearerAuth(req: FastifyRequest): Promise<void> {
   const token = requireToken(req);
-  authorizeSessionUser(req, await findSessionUser(req.server.db, token));
+  await authorizeSessionUser(req, await findSessionUser(req.server.db, token));
 }
 
 /**

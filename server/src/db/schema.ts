@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema.js';
+import { TEAM_ROLES } from '../../../common/team-roles.js';
 import {
   bigint,
   check,
@@ -105,6 +106,8 @@ export const users = pgTable(
     phoneNo: text('phone_no'),
     avatar: text('avatar'),
     status: boolean('status').notNull().default(true),
+    /** admins only: what they may do in the panel (common/team-roles.ts) */
+    teamRole: text('team_role', { enum: TEAM_ROLES }),
     /** the restaurant a staff member works at */
     restaurantId: uuid('restaurant_id'),
     createdAt: createdAt(),

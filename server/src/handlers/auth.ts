@@ -1,9 +1,13 @@
-/** Sign in and sign out. Only an active admin gets a token. */
+/** Sign in, sign out and the signed-in admin. Only an active admin gets a token. */
 import { HttpError } from '../lib/http-error.js';
 import { toSessionUser, userByEmail } from '../queries/users.js';
 import { timingDummyHash, verifyPassword } from '../auth/passwords.js';
 import { createSession, revokeSession } from '../auth/sessions.js';
-import { bearerToken, NOT_AUTHORIZED } from '../auth/bearer-auth.js';
+import { bearerToken, NOT_AUTHORIZED, teamRoleOf } from '../auth/bearer-auth.js';
+import { refundLimitUsd } from '../auth/refund-limit.js';
+import type { RefundLimitsUsd } from '../config.js';
+import type { User } from '../db/schema.js';
+import { permissionsOf } from '../../../common/team-roles.js';
 import { recordChange } from '../lib/audit.js';
 import { countAttempt, forgiveAttempt, throttleKeys } from '../auth/login-throttle.js';
 import type { Handlers } from './types.js';
@@ -14,6 +18,17 @@ const ACCOUNT_DEACTIVATED =
 
 const fullName = (user: { firstName: string; lastName: string }) =>
   `${user.firstName} ${user.lastName}`.trim();
+
+/** The login answer's user: the spec's fields, the team role, its permissions and refund limit. */
+const signedInUser = (user: User, limits: RefundLimitsUsd) => {
+  const teamRole = teamRoleOf(user);
+  return {
+    ...toSessionUser(user),
+    teamRole,
+    permissions: permissionsOf(teamRole),
+    refundLimitUsd: refundLimitUsd(user, limits),
+  };
+};
 
 export const authHandlers: Handlers = {
   async login(req) {
@@ -67,7 +82,15 @@ export const authHandlers: Handlers = {
       success: true,
       message: 'Login successful',
       token,
-      data: { user: toSessionUser(user!) },
+      data: { user: signedInUser(user!, req.server.config.refundLimitsUsd) },
+    };
+  },
+
+  async getMe(req) {
+    return {
+      success: true,
+      message: 'Signed-in user',
+      data: { user: signedInUser(req.user, req.server.config.refundLimitsUsd) },
     };
   },
 

@@ -33,7 +33,7 @@ export const bookingsHandlers: Handlers = {
    */
   async listBookings(req) {
     const page = await listBookingsWithSession(req.server.db, bearerToken(req) ?? '', req.query);
-    authorizeSessionUser(req, page.user);
+    await authorizeSessionUser(req, page.user);
     return {
       success: true,
       message: 'Bookings',

@@ -2,7 +2,7 @@
 import type { Db } from '../db/client.js';
 import { activityTitle } from '../lib/activity-text.js';
 import { currencyDecimals, fromMinor } from '../../../common/money.js';
-import { toUsdCents } from '../lib/usd-rates.js';
+import { toUsdCents } from '../../../common/usd-rates.js';
 import { iso } from '../lib/paging.js';
 import { bookingFigures, createdCounts, listActivity } from '../queries/dashboard.js';
 import { topRestaurants } from '../queries/restaurants.js';

@@ -17,6 +17,7 @@ import {
   statusKey,
   UNREFUNDABLE_BOOKING_STATUSES,
 } from '../../../common/refund-eligibility.js';
+import { checkRefundLimit } from '../auth/refund-limit.js';
 import { BOOKING_NOT_FOUND, loadBookingView } from '../queries/bookings.js';
 import {
   applyRefund,
@@ -137,6 +138,7 @@ async function processRefund(
   if (!order && (await orderCount(db, booking.id)) > 0) throw badRequest(REFUND_MESSAGES.hasOrders);
   const { currency } = booking;
   const minor = amountToMinor(amount, currency);
+  await checkRefundLimit(req, minor, currency);
 
   let refundId: string;
   try {

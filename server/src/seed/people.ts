@@ -1,4 +1,7 @@
-/** The seed's people: the two administrators, restaurant owners, diners and restaurant staff. */
+/**
+ * The seed's people: the administrators (one per team role), restaurant owners, diners and
+ * restaurant staff.
+ */
 import { hashPassword } from '../auth/passwords.js';
 import type * as t from '../db/schema.js';
 import { DAY, type SeedContext } from './context.js';
@@ -14,19 +17,55 @@ export const SUPPORT_ADMIN = {
   password: 'support1234',
 };
 
+/** The demo's administrators of the other team roles (README's demo logins). */
+const TEAM_ADMINS = [
+  {
+    id: '5a7e0c1d-2b3f-4e6a-8c9d-0e1f2a3b4c60',
+    teamRole: 'finance',
+    firstName: 'Fiona',
+    lastName: 'Finance',
+    email: 'finance@example.com',
+    password: 'finance1234',
+  },
+  {
+    id: '5a7e0c1d-2b3f-4e6a-8c9d-0e1f2a3b4c61',
+    teamRole: 'content',
+    firstName: 'Cody',
+    lastName: 'Content',
+    email: 'content@example.com',
+    password: 'content1234',
+  },
+  {
+    id: '5a7e0c1d-2b3f-4e6a-8c9d-0e1f2a3b4c62',
+    teamRole: 'viewer',
+    firstName: 'Vera',
+    lastName: 'Viewer',
+    email: 'viewer@example.com',
+    password: 'viewer1234',
+  },
+] as const;
+
 /** Argon2 hashes of the known passwords (salted: the only rows that differ from seed to seed). */
-type PasswordHashes = { admin: string; owner: string; support: string };
+type PasswordHashes = { admin: string; owner: string; support: string; team: string[] };
 
 export async function hashKnownPasswords(adminPassword: string): Promise<PasswordHashes> {
-  const [admin, owner, support] = await Promise.all([
+  const [admin, owner, support, ...team] = await Promise.all([
     hashPassword(adminPassword),
     hashPassword(OWNER_PASSWORD),
     hashPassword(SUPPORT_ADMIN.password),
+    ...TEAM_ADMINS.map((member) => hashPassword(member.password)),
   ]);
-  return { admin, owner, support };
+  return { admin, owner, support, team };
 }
 
-export type People = { admin: t.User; support: t.User; owners: t.User[]; diners: t.User[] };
+export type People = {
+  admin: t.User;
+  support: t.User;
+  /** the finance, content and viewer admins */
+  team: t.User[];
+  owners: t.User[];
+  diners: t.User[];
+};
 
 /** A diner, owner or staff member with a made-up name, contact and picture. */
 function generatePerson({ faker, uuid }: SeedContext, role: string, createdAt: Date): t.User {
@@ -46,6 +85,7 @@ function generatePerson({ faker, uuid }: SeedContext, role: string, createdAt: D
       ? initialsImage(`${firstName} ${lastName}`, firstName.length)
       : null,
     status: faker.datatype.boolean(0.9),
+    teamRole: null,
     createdAt,
   };
 }
@@ -67,6 +107,7 @@ export function generatePeople(
     phoneNo: '+1 555 0100',
     avatar: null,
     status: true,
+    teamRole: 'owner',
     restaurantId: null,
     createdAt: new Date(ctx.now - 400 * DAY),
   };
@@ -78,8 +119,16 @@ export function generatePeople(
     email: SUPPORT_ADMIN.email,
     passwordHash: hashes.support,
     phoneNo: '+1 555 0102',
+    teamRole: 'support',
     createdAt: new Date(ctx.now - 200 * DAY),
   };
+  const team = TEAM_ADMINS.map(({ password: _password, ...member }, i): t.User => ({
+    ...admin,
+    ...member,
+    passwordHash: hashes.team[i],
+    phoneNo: `+1 555 010${i + 3}`,
+    createdAt: new Date(ctx.now - (150 - 30 * i) * DAY),
+  }));
   const owners = Array.from({ length: sizes.restaurants }, (_, i) => {
     const owner = generatePerson(ctx, 'owner', ctx.pastDate(365));
     owner.status = true;
@@ -96,11 +145,11 @@ export function generatePeople(
     generatePerson(ctx, 'user', ctx.pastDate(90)),
   );
   const emails = new Set<string>();
-  for (const u of [admin, support, ...owners, ...diners]) {
+  for (const u of [admin, support, ...team, ...owners, ...diners]) {
     while (emails.has(u.email)) u.email = `${ctx.faker.string.alphanumeric(4)}.${u.email}`;
     emails.add(u.email);
   }
-  return { admin, support, owners, diners };
+  return { admin, support, team, owners, diners };
 }
 
 /** Staff of every sub-role at the first three restaurants, two sub-roles at most others. */

@@ -56,14 +56,14 @@ export async function seedRows(db: Db, write: RowWriter, options: SeedOptions): 
     reviews: options.reviews ?? 80,
   };
   const hashes = await hashKnownPasswords(options.adminPassword);
-  const { admin, support, owners, diners } = generatePeople(
+  const { admin, support, team, owners, diners } = generatePeople(
     ctx,
     { adminEmail: options.adminEmail, ...sizes },
     hashes,
   );
   const restaurants = generateRestaurants(ctx, owners);
   const staff = generateStaff(ctx, restaurants);
-  await write(t.users, [admin, support, ...owners, ...staff, ...diners]);
+  await write(t.users, [admin, support, ...team, ...owners, ...staff, ...diners]);
   await write(t.restaurants, restaurants);
   await db.insert(t.configuration).values({ id: 1, platformFee: PLATFORM_FEE_PCT });
 

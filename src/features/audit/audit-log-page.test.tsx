@@ -140,7 +140,7 @@ it('shows a failed load with Retry', async () => {
   const { on } = auditServer();
   on('listAuditEvents', () => NETWORK_ERROR);
   on('listSavedViews', () => NETWORK_ERROR);
-  on('GET /user/me', () => NETWORK_ERROR);
+  on('getMe', () => NETWORK_ERROR);
   open();
   expect(
     await screen.findByText('Failed to load audit events. Please try again later.'),

@@ -28,6 +28,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'auth.logout': 'Signed out',
   'admin.create': 'Administrator created',
   'admin.reset': 'Administrator password reset',
+  'access.denied': 'Access denied',
   'list.export': 'List exported (CSV)',
   'booking.activity': 'Booking activity',
   'activity.legacy': 'Activity (before the audit trail)',

@@ -1,36 +1,8 @@
 import { useAppSelector } from '../../app/hooks';
+import type { Permission } from '../../../common/team-roles';
 
-/**
- * The permission names of issue 25 (the contract's security requirements). Stand-in until
- * common/team-roles.ts lands.
- */
-export const PERMISSIONS = [
-  'dashboard.read',
-  'users.read',
-  'users.status',
-  'users.export',
-  'restaurants.read',
-  'restaurants.update',
-  'bookings.read',
-  'bookings.notes',
-  'bookings.export',
-  'refunds.create',
-  'config.read',
-  'config.update',
-  'reference.read',
-  'reference.write',
-  'reviews.read',
-  'reviews.moderate',
-  'content.read',
-  'content.write',
-  'menu.upload',
-  'audit.read',
-  'views.manage',
-  'account.manage',
-  'team.manage',
-] as const;
-
-export type Permission = (typeof PERMISSIONS)[number];
+/** The permission names of issue 25 (the contract's security requirements, common/team-roles.ts). */
+export type { Permission };
 
 /** Whether the signed-in admin's role grants `permission` (the list the server sent). */
 const selectCan = (

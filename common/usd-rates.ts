@@ -1,6 +1,7 @@
 /**
- * Fixed conversion table to USD used by the dashboard's Total Revenue card: USD per one unit of
- * the currency, in millionths (so 1 GBP = 1.270000 USD is 1_270_000). docs/contract.md names it.
+ * Fixed conversion table to USD, used by the dashboard's Total Revenue card and the team roles'
+ * refund limits: USD per one unit of the currency, in millionths (so 1 GBP = 1.270000 USD is
+ * 1_270_000). docs/contract.md names it.
  */
 const USD_MICRO_RATES: ReadonlyMap<string, bigint> = new Map([
   ['USD', 1_000_000n],

@@ -1,4 +1,4 @@
-import { toUsdCents } from '../src/lib/usd-rates.js';
+import { toUsdCents } from './usd-rates';
 
 test('USD conversion is exact integer arithmetic, rounded half up', () => {
   expect(toUsdCents(10_000n, 'JPY', 0)).toBe(6700n);
