@@ -88,9 +88,6 @@ export type SavedViewListResponse = Schemas['SavedViewListResponse'];
 export type SavedViewResponse = Schemas['SavedViewResponse'];
 export type CreateSavedViewRequest = Schemas['CreateSavedViewRequest'];
 
-// Team roles (issue 25). Stand-in until the contract carries GET /user/me.
-export interface CurrentUserResponse {
-  success: boolean;
-  message: string;
-  data: { user: User & { teamRole?: string; permissions?: string[] } };
-}
+// Team roles (issue 25).
+export type SessionUser = Schemas['SessionUser'];
+export type SessionUserResponse = Schemas['SessionUserResponse'];

@@ -4,6 +4,7 @@
  * 403 read the role again (`GET /user/me`).
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { permissionsOf } from '../../common/team-roles';
 import { api } from '../api/api';
 import { adminUser, mockApi, reply, sessionCheckOk, type MockRequest } from '../test/mock-api';
 import { mockPages } from '../test/mock-pages';
@@ -12,21 +13,8 @@ import { headerTitle } from '../test/screen';
 mockPages();
 const { renderApp } = await import('../test/render-app');
 
-/** What the viewer role grants: every read, saved views and the own account. */
-const VIEWER = [
-  'account.manage',
-  'audit.read',
-  'bookings.read',
-  'config.read',
-  'content.read',
-  'dashboard.read',
-  'reference.read',
-  'restaurants.read',
-  'reviews.read',
-  'users.read',
-  'views.manage',
-];
-const viewer = { ...adminUser, teamRole: 'viewer', permissions: VIEWER };
+const VIEWER = permissionsOf('viewer');
+const viewer = { ...adminUser, teamRole: 'viewer' as const, permissions: VIEWER };
 
 const NO_ACCESS = 'You do not have access to this page.';
 
@@ -36,18 +24,11 @@ const sidebarLabels = () =>
     .map((item) => item.textContent);
 
 /** The answer of GET /user/me: the signed-in admin as the server knows them now. */
-const me = (user: Record<string, unknown>) => ({
-  status: 200,
-  body: { success: true, message: 'Current user', data: { user } },
-});
+const me = (user: typeof adminUser | typeof viewer) =>
+  reply('getMe', 200, { success: true, message: 'Signed-in user', data: { user } });
 
-const answer =
-  (user: Record<string, unknown>, extra?: (request: MockRequest) => unknown) =>
-  (request: MockRequest) => {
-    const own = extra?.(request);
-    if (own) return own as ReturnType<typeof me>;
-    return request.path === '/user/me' ? me(user) : sessionCheckOk;
-  };
+const answer = (user: typeof adminUser | typeof viewer) => (request: MockRequest) =>
+  request.path === '/user/me' ? me(user) : sessionCheckOk;
 
 it('the sidebar lists only the screens the role may open', async () => {
   mockApi(answer(viewer));
@@ -119,7 +100,7 @@ it("a 403 shows the server's sentence and reads the role again", async () => {
       }),
     }),
   });
-  let role: Record<string, unknown> = adminUser;
+  let role: typeof adminUser | typeof viewer = adminUser;
   const { calls } = mockApi((request) => {
     if (request.path === '/admin/configuration') {
       return reply('updateConfiguration', 403, {

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../common/reference-lists';
-import type { Permission } from '../features/auth/permissions';
+import type { Permission } from '../../common/team-roles';
 
 // Every page is its own chunk, loaded when its route is first shown.
 const DashboardPage = lazy(

@@ -1,9 +1,9 @@
 import { api } from '../../api/api';
 import type {
-  CurrentUserResponse,
   LoginRequest,
   LoginResponse,
   MessageResponse,
+  SessionUserResponse,
   TotalBookingsResponse,
 } from '../../api/types';
 
@@ -31,7 +31,7 @@ export const authApi = api.injectEndpoints({
      * The signed-in admin as the server knows them now (team role, permissions): read after a
      * restored session's check and after a 403.
      */
-    getCurrentUser: build.query<CurrentUserResponse, void>({
+    getMe: build.query<SessionUserResponse, void>({
       query: () => '/user/me',
       keepUnusedDataFor: 0,
     }),

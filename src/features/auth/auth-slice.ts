@@ -63,7 +63,7 @@ export const authSlice = createSlice({
   extraReducers: (builder) => {
     // A refusal other than of the read itself has the admin's permissions read again.
     builder.addCase(forbidden, (state, action) => {
-      if (state.token && action.payload !== 'getCurrentUser') state.permissionsStale = true;
+      if (state.token && action.payload !== 'getMe') state.permissionsStale = true;
     });
     // A call refused for an invalid or expired token ends the session with this notice.
     builder.addCase(unauthorized, () => ({

@@ -52,7 +52,7 @@ export const refreshUser = (): AppThunk<Promise<void>> => async (dispatch, getSt
   const { token } = getState().auth;
   if (!token) return;
   const request = dispatch(
-    authApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false, forceRefetch: true }),
+    authApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true }),
   );
   try {
     const { user } = (await request.unwrap()).data;

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { useCan, type Permission } from './permissions';
+import type { Permission } from '../../../common/team-roles';
+import { useCan } from './permissions';
 import { loginRedirectState, redirectTarget } from './redirect-target';
 
 const useSignedIn = () => useAppSelector((state) => state.auth.status === 'authenticated');

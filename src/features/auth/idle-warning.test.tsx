@@ -17,7 +17,11 @@ const IDLE = 30 * MINUTE;
 
 const answers = (path: string) => {
   if (path === '/user/me') {
-    return { status: 200, body: { success: true, message: 'Me', data: { user: adminUser } } };
+    return reply('getMe', 200, {
+      success: true,
+      message: 'Signed-in user',
+      data: { user: adminUser },
+    });
   }
   if (path === '/user/login') {
     return reply('login', 200, {

@@ -1,8 +1,5 @@
-import { useAppSelector } from '../../app/hooks';
 import type { Permission } from '../../../common/team-roles';
-
-/** The permission names of issue 25 (the contract's security requirements, common/team-roles.ts). */
-export type { Permission };
+import { useAppSelector } from '../../app/hooks';
 
 /** Whether the signed-in admin's role grants `permission` (the list the server sent). */
 const selectCan = (

@@ -1,15 +1,18 @@
-import type { User } from '../../api/types';
+import type { SessionUser as SignedInUser } from '../../api/types';
 
 /** localStorage entries of the session (spec 01 §9). */
 const USER_KEY = 'user';
 export const TOKEN_KEY = 'token';
 
-export type SessionUser = Pick<User, 'firstName' | 'lastName' | 'email' | 'avatar' | 'role'> &
-  Partial<Pick<User, '_id'>> & {
-    /** The admin's team role and what it grants (issue 25); absent in a session stored before. */
-    teamRole?: string;
-    permissions?: string[];
-  };
+/**
+ * The signed-in admin as stored; the team role, its permissions and refund limit (issue 25) are
+ * missing from a session stored before them (read again at start-up).
+ */
+export type SessionUser = Pick<
+  SignedInUser,
+  'firstName' | 'lastName' | 'email' | 'avatar' | 'role'
+> &
+  Partial<Pick<SignedInUser, '_id' | 'teamRole' | 'permissions' | 'refundLimitUsd'>>;
 
 export interface StoredSession {
   user: SessionUser;

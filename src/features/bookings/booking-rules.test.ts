@@ -7,6 +7,7 @@ import {
   listTotal,
   paymentMethodText,
   parseRefundAmount,
+  refundLimitExceeded,
   paymentSummary,
 } from './booking-rules';
 import { formatMoney } from '../../lib/money';
@@ -168,5 +169,27 @@ describe('detail timestamps', () => {
     expect(formatDetailDateTime('2026-03-02T09:15:00.000Z')).toBe('Mar 2, 2026 09:15 AM');
     expect(formatDetailDateTime(null)).toBe('');
     expect(formatDetailDateTime('not a date')).toBe('');
+  });
+});
+
+describe('refund limit of the role', () => {
+  it('names the limit only above it, converted to USD as the server does', () => {
+    const over = 'Your role may refund at most 100 USD at a time.';
+    expect(refundLimitExceeded('100', 'USD', 100)).toBeNull();
+    expect(refundLimitExceeded('100.01', 'USD', 100)).toBe(over);
+    // 1 GBP = 1.27 USD: 78.74 GBP is 100.00 USD, 78.75 GBP is 100.01 USD.
+    expect(refundLimitExceeded('78.74', 'GBP', 100)).toBeNull();
+    expect(refundLimitExceeded('78.75', 'GBP', 100)).toBe(over);
+    expect(refundLimitExceeded('5000', 'USD', 5000)).toBeNull();
+    expect(refundLimitExceeded('5000.5', 'USD', 5000)).toBe(
+      'Your role may refund at most 5,000 USD at a time.',
+    );
+  });
+
+  it('no limit (owner), or no amount yet, disables nothing', () => {
+    expect(refundLimitExceeded('1000000', 'USD', null)).toBeNull();
+    expect(refundLimitExceeded('1000000', 'USD', undefined)).toBeNull();
+    expect(refundLimitExceeded('', 'USD', 100)).toBeNull();
+    expect(refundLimitExceeded('abc', 'USD', 100)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /** Pure rules of the bookings screens: refund eligibility, totals and the payment summary. */
 import type { Booking } from '../../api/types';
 import { formatBookingDateTime, formatDetailDate, toDate } from '../../lib/dates';
-import { fromMinor, toMinor } from '../../../common/money';
+import { currencyDecimals, fromMinor, toMinor } from '../../../common/money';
+import { toUsdCents } from '../../../common/usd-rates';
 import { isRefundEligible } from '../../../common/refund-eligibility';
 
 type StatusFields = { status?: string | null; PaymentStatus?: string | null };
@@ -76,6 +77,26 @@ export function parseRefundAmount(text: string): number | null {
   if (trimmed === '') return null;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * The refund limit the amount exceeds, as a sentence for the disabled button's tooltip, or null:
+ * the admin's role may refund at most `limitUsd` at a time (null: no limit), the amount converted
+ * with the fixed rate table as the server does.
+ */
+export function refundLimitExceeded(
+  text: string,
+  currency: string,
+  limitUsd: number | null | undefined,
+): string | null {
+  if (limitUsd === null || limitUsd === undefined) return null;
+  const value = parseRefundAmount(text);
+  const minor = value === null || value <= 0 ? undefined : toMinor(value, currency, 'refuse');
+  if (minor === undefined) return null;
+  const cents = toUsdCents(BigInt(minor), currency, currencyDecimals(currency));
+  if (cents <= BigInt(Math.round(limitUsd * 100))) return null;
+  const limit = limitUsd.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return `Your role may refund at most ${limit} USD at a time.`;
 }
 
 /** Empty, zero or negative amounts disable the refund button (spec 01 §5). */

@@ -1,10 +1,11 @@
 /** The fields of one refund form (an order's or a booking's) and the question before it sends. */
-import { Alert, Button, Flex, Input, Select, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Select, Tooltip, Typography } from 'antd';
 import type { RefundReasonCode } from '../../api/types';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { currencyDecimals, fromMinor, toMinor } from '../../../common/money';
 import { formatMoney } from '../../lib/money';
-import { canSubmitRefund } from './booking-rules';
+import { useAppSelector } from '../../app/hooks';
+import { canSubmitRefund, refundLimitExceeded } from './booking-rules';
 import type { RefundForm } from './use-refund-form';
 
 const REASON_OPTIONS: { value: RefundReasonCode; label: string }[] = [
@@ -39,6 +40,9 @@ export function RefundFields({
   what: string;
   loading: boolean;
 }) {
+  // Above the role's limit the button stays in view, disabled, saying why.
+  const limitUsd = useAppSelector((state) => state.auth.user?.refundLimitUsd);
+  const overLimit = refundLimitExceeded(form.amount, currency, limitUsd);
   return (
     <>
       <Flex vertical gap={4}>
@@ -79,15 +83,17 @@ export function RefundFields({
         </Flex>
       </Flex>
       {form.error ? <Alert type="error" showIcon title={form.error} /> : null}
-      <Button
-        type="primary"
-        danger
-        loading={loading}
-        disabled={!canSubmitRefund(form.amount, loading)}
-        onClick={form.check}
-      >
-        {submitText}
-      </Button>
+      <Tooltip title={overLimit}>
+        <Button
+          type="primary"
+          danger
+          loading={loading}
+          disabled={overLimit !== null || !canSubmitRefund(form.amount, loading)}
+          onClick={form.check}
+        >
+          {submitText}
+        </Button>
+      </Tooltip>
       <RefundConfirm
         amount={form.confirming}
         balance={balance}
