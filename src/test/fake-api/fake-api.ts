@@ -7,14 +7,7 @@
  */
 import { afterEach } from '@jest/globals';
 import { loadContract } from '../../../openapi/tools/load-contract';
-import {
-  adminUser,
-  mockApi,
-  NETWORK_ERROR,
-  offContract,
-  type MockReply,
-  type OperationId,
-} from '../mock-api';
+import { mockApi, NETWORK_ERROR, type OperationId } from '../mock-api';
 import { savedViewsFake } from './saved-views';
 import { sessionFake } from './session';
 import type { Fake, FakeHandler, FakeRequest, Routes } from './types';
@@ -72,16 +65,6 @@ async function resolve(method: string, path: string) {
   return undefined;
 }
 
-/**
- * Calls the SPA makes before the contract carries them (issue 25: the signed-in admin's own
- * account, read after a restore), answered as the server will; checked against the contract
- * as soon as it has them. Remove each entry when its operation has a fake.
- */
-const AHEAD_OF_CONTRACT = {
-  'GET /user/me': offContract(200, { success: true, message: 'OK', data: { user: adminUser } }),
-} satisfies Record<string, MockReply>;
-type AheadOfContract = keyof typeof AHEAD_OF_CONTRACT;
-
 /** Calls of this test that the contract or the fakes do not answer (each fails the test). */
 const failures: string[] = [];
 afterEach(() => {
@@ -97,17 +80,10 @@ afterEach(() => {
  */
 export function fakeApi(...fakes: Fake[]) {
   const overrides: Routes = {};
-  const aheadOverrides: Partial<Record<AheadOfContract, FakeHandler>> = {};
   const chain: Fake[] = [{ routes: overrides }, ...fakes, sessionFake(), savedViewsFake()];
   const mock = mockApi(async (call) => {
     const resolved = await resolve(call.method, call.path);
-    const aheadKey = `${call.method} ${call.path}`;
-    const standIn = AHEAD_OF_CONTRACT[aheadKey as AheadOfContract];
     if (!resolved) {
-      if (standIn) {
-        const custom = await aheadOverrides[aheadKey as AheadOfContract]?.(call as FakeRequest);
-        return custom ?? standIn;
-      }
       failures.push(`${call.method} ${call.path}: no operation of the contract`);
       return NETWORK_ERROR;
     }
@@ -121,8 +97,6 @@ export function fakeApi(...fakes: Fake[]) {
       }
       return answer;
     }
-    // Once the contract carries a stand-in's call, its answer is checked against it.
-    if (standIn) return { ...standIn, operationId: request.operationId };
     failures.push(`${request.operationId} (${call.method} ${call.path}): no fake serves it`);
     return NETWORK_ERROR;
   });
@@ -131,9 +105,8 @@ export function fakeApi(...fakes: Fake[]) {
     ...mock,
     calls,
     /** Answers `operation` with `handler` first (undefined: the fakes answer). */
-    on(operation: OperationId | AheadOfContract, handler: FakeHandler) {
-      if (operation in AHEAD_OF_CONTRACT) aheadOverrides[operation as AheadOfContract] = handler;
-      else overrides[operation as OperationId] = handler;
+    on(operation: OperationId, handler: FakeHandler) {
+      overrides[operation] = handler;
     },
     /** The calls of one operation, in order. */
     callsOf: (operationId: OperationId) => calls.filter((c) => c.operationId === operationId),
