@@ -15,6 +15,11 @@ const TARGETS = {
     project: 'common',
     tests: ['common/money.test.ts', 'common/refund-eligibility.test.ts'],
   },
+  'refund-limit': {
+    mutate: ['common/refund-limit.ts', 'common/usd-rates.ts'],
+    project: 'common',
+    tests: ['common/refund-limit.test.ts', 'common/usd-rates.test.ts'],
+  },
   'money-format': {
     mutate: ['src/lib/money.ts'],
     project: 'client',

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RefundLimitsUsd } from '../config.js';
 import type { User } from '../db/schema.js';
 import { currencyDecimals, fromMinor } from '../../../common/money.js';
-import { toUsdCents } from '../../../common/usd-rates.js';
+import { exceedsRefundLimit, refundUsdCents, usdLimitText } from '../../../common/refund-limit.js';
 import { TEAM_ROLE_LABELS } from '../../../common/team-roles.js';
 import { accessDenied, teamRoleOf } from './bearer-auth.js';
 
@@ -18,8 +18,6 @@ export function refundLimitUsd(user: Pick<User, 'teamRole'>, limits: RefundLimit
   return role === 'support' || role === 'finance' ? limits[role] : null;
 }
 
-const usdText = (usd: number) => usd.toLocaleString('en-US', { maximumFractionDigits: 2 });
-
 /** Refuses (403, recorded as `access.denied`) a refund above the signed-in admin's limit. */
 export async function checkRefundLimit(
   req: FastifyRequest,
@@ -27,17 +25,16 @@ export async function checkRefundLimit(
   currency: string,
 ): Promise<void> {
   const limit = refundLimitUsd(req.user, req.server.config.refundLimitsUsd);
-  if (limit === null) return;
-  const cents = toUsdCents(BigInt(minor), currency, currencyDecimals(currency));
-  if (cents <= BigInt(Math.round(limit * 100))) return;
+  if (limit === null || !exceedsRefundLimit(minor, currency, limit)) return;
+  const cents = refundUsdCents(minor, currency);
   const amount = `${fromMinor(minor, currency).toFixed(currencyDecimals(currency))} ${currency}`;
   const usd = `${(Number(cents) / 100).toFixed(2)} USD`;
   const label = TEAM_ROLE_LABELS[teamRoleOf(req.user)];
   throw await accessDenied(
     req,
     'refunds.create',
-    `Your role (${label}) may refund at most ${usdText(limit)} USD at a time; this refund is ` +
+    `Your role (${label}) may refund at most ${usdLimitText(limit)} USD at a time; this refund is ` +
       `${currency === 'USD' ? amount : `${amount} (${usd})`}.`,
-    { limit: `${usdText(limit)} USD`, amount },
+    { limit: `${usdLimitText(limit)} USD`, amount },
   );
 }

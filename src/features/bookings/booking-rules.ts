@@ -1,8 +1,8 @@
 /** Pure rules of the bookings screens: refund eligibility, totals and the payment summary. */
 import type { Booking } from '../../api/types';
 import { formatBookingDateTime, formatDetailDate, toDate } from '../../lib/dates';
-import { currencyDecimals, fromMinor, toMinor } from '../../../common/money';
-import { toUsdCents } from '../../../common/usd-rates';
+import { fromMinor, toMinor } from '../../../common/money';
+import { exceedsRefundLimit, usdLimitText } from '../../../common/refund-limit';
 import { isRefundEligible } from '../../../common/refund-eligibility';
 
 type StatusFields = { status?: string | null; PaymentStatus?: string | null };
@@ -92,11 +92,8 @@ export function refundLimitExceeded(
   if (limitUsd === null || limitUsd === undefined) return null;
   const value = parseRefundAmount(text);
   const minor = value === null || value <= 0 ? undefined : toMinor(value, currency, 'refuse');
-  if (minor === undefined) return null;
-  const cents = toUsdCents(BigInt(minor), currency, currencyDecimals(currency));
-  if (cents <= BigInt(Math.round(limitUsd * 100))) return null;
-  const limit = limitUsd.toLocaleString('en-US', { maximumFractionDigits: 2 });
-  return `Your role may refund at most ${limit} USD at a time.`;
+  if (minor === undefined || !exceedsRefundLimit(minor, currency, limitUsd)) return null;
+  return `Your role may refund at most ${usdLimitText(limitUsd)} USD at a time.`;
 }
 
 /** Empty, zero or negative amounts disable the refund button (spec 01 §5). */
