@@ -167,6 +167,55 @@ describe('useListQuery', () => {
     expect(seen.current?.search).toBe('pizza');
   });
 
+  it('keeps what is typed while its own applied search is still arriving', async () => {
+    // The debounced search navigates, a part above the list waits (the navigation stays
+    // pending), and the admin empties the box meanwhile. When the search the hook wrote itself
+    // arrives, it is not "the URL changed by itself": the emptied box and its pending apply stay.
+    const seen: { current: ListQuery<Filter> | null } = { current: null };
+    let ready: () => void = () => undefined;
+    let released = false;
+    const pending = new Promise<void>((resolve) => {
+      ready = resolve;
+    }).then(() => {
+      released = true;
+    });
+    function List() {
+      seen.current = useListQuery<Filter>({ filters: ['status', 'rating'] });
+      return <p>the list</p>;
+    }
+    function Gate({ children }: { children: ReactNode }) {
+      const [params] = useSearchParams();
+      if (params.get('search') === 'pizza' && !released) throw pending;
+      return children;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/list',
+          element: (
+            <Suspense fallback={<p>loading</p>}>
+              <Gate>
+                <List />
+              </Gate>
+            </Suspense>
+          ),
+        },
+      ],
+      { initialEntries: ['/list'] },
+    );
+    render(<RouterProvider router={router} />);
+    act(() => seen.current?.setSearch('pizza'));
+    await act(async () => jest.advanceTimersByTime(500));
+    expect(router.state.location.search).toBe('?search=pizza');
+    expect(seen.current?.search).toBe('');
+    act(() => seen.current?.setSearch(''));
+    await act(async () => ready());
+    expect(seen.current?.searchInput).toBe('');
+    act(() => jest.advanceTimersByTime(500));
+    expect(router.state.location.search).toBe('');
+    expect(seen.current).toMatchObject({ search: '', searchInput: '' });
+  });
+
   it('pages through the URL; page 1 is the bare URL', () => {
     const { list, query } = setup('/list?search=x');
     act(() => list().setPage(2));

@@ -94,11 +94,13 @@ export function useListQuery<F extends string = never>(
   }
   latest.current.setSearchParams = setSearchParams;
 
+  /** Navigates to the changed query; the new query, or null when nothing changed. */
   const update = useCallback((change: (params: URLSearchParams) => URLSearchParams) => {
     const next = change(latest.current.searchParams);
-    if (next.toString() === latest.current.searchParams.toString()) return;
+    if (next.toString() === latest.current.searchParams.toString()) return null;
     latest.current.searchParams = next;
     latest.current.setSearchParams(next);
+    return next;
   }, []);
 
   const view = readListView(searchParams, { ...url, accept });
@@ -114,10 +116,16 @@ export function useListQuery<F extends string = never>(
 
   const [searchInput, setSearchInput] = useState(search);
   const input = useRef(search);
+  // The search text this hook last navigated to, until it arrives: its arrival is not a change
+  // of the URL by itself, and must not replace what was typed meanwhile.
+  const ownSearch = useRef<string | undefined>(undefined);
 
   const applySearch = useMemo(
     () =>
-      debounce((value: string) => update((params) => writeSearch(params, url, value)), debounceMs),
+      debounce((value: string) => {
+        const next = update((params) => writeSearch(params, url, value));
+        if (next) ownSearch.current = readListView(next, url).search;
+      }, debounceMs),
     [update, url, debounceMs],
   );
   useEffect(() => () => applySearch.cancel(), [applySearch]);
@@ -139,7 +147,9 @@ export function useListQuery<F extends string = never>(
   useEffect(() => {
     const moved = shownPath.current !== pathname;
     shownPath.current = pathname;
-    if (!moved && input.current.trim() === search) return;
+    const own = ownSearch.current;
+    ownSearch.current = undefined;
+    if (!moved && (own === search || input.current.trim() === search)) return;
     applySearch.cancel();
     input.current = search;
     setSearchInput(search);
