@@ -1,16 +1,10 @@
 /** PostgreSQL's refusals that a handler answers as a 4xx rather than a 500. */
+import { errorChain } from '../lib/error-chain.js';
 import { conflict } from '../lib/http-error.js';
 
 /** unique_violation, on the error or on one it wraps (drivers and Drizzle wrap it in `cause`). */
 function isUniqueViolation(error: unknown): boolean {
-  for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505') return true;
-  }
-  return false;
+  return errorChain(error).some(({ code }) => code === '23505');
 }
 
 /**

@@ -3,6 +3,7 @@
  * statement past its timeout, no connection free in time) fails the request with a 503 the client
  * may retry, never a 500 and never the process.
  */
+import { errorChain } from '../lib/error-chain.js';
 import { HttpError } from '../lib/http-error.js';
 
 export const DATABASE_UNAVAILABLE = 'The database is unavailable; try again in a few seconds';
@@ -46,26 +47,17 @@ const DRIVER_MESSAGES =
  * is away, or null when none does.
  */
 export function databaseUnavailableReason(error: unknown): string | null {
-  for (
-    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, hops = 0;
-    e && hops < 5;
-    hops += 1
-  ) {
-    const code = typeof e.code === 'string' ? e.code : '';
-    const message = typeof e.message === 'string' ? e.message : '';
+  for (const e of errorChain(error)) {
     if (
-      e instanceof DatabaseBusyError ||
-      UNAVAILABLE_CODE.test(code) ||
-      SOCKET_CODES.has(code) ||
-      DRIVER_MESSAGES.test(message)
+      e.error instanceof DatabaseBusyError ||
+      UNAVAILABLE_CODE.test(e.code) ||
+      SOCKET_CODES.has(e.code) ||
+      DRIVER_MESSAGES.test(e.message)
     ) {
-      return message || code;
+      return e.message || e.code;
     }
     // AggregateError of a connection tried on every address of a host name.
-    const errors = (e as { errors?: unknown }).errors;
-    if (Array.isArray(errors) && errors.some(databaseUnavailableReason))
-      return code || 'unreachable';
-    e = e.cause as typeof e;
+    if (e.errors.some(databaseUnavailableReason)) return e.code || 'unreachable';
   }
   return null;
 }

@@ -6,6 +6,7 @@
  * it). Database errors that come from the input are turned into 400s by `inputErrorOf`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorChain } from './error-chain.js';
 import { HttpError, badRequest } from './http-error.js';
 
 /** `files`: how many files the operation's multipart form may carry (from the contract). */
@@ -88,16 +89,10 @@ const INPUT_ERRORS: Record<string, string> = {
 
 /** The 400 for a database error that comes from the input (class 22 or 54000), else null. */
 export function inputErrorOf(error: unknown): HttpError | null {
-  for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined, hops = 0;
-    e && hops < 5;
-    hops += 1
-  ) {
-    const code = typeof e.code === 'string' ? e.code : '';
+  for (const { code } of errorChain(error)) {
     if (/^22[0-9A-Z]{3}$/.test(code) || code === '54000') {
       return badRequest(`Invalid request: ${INPUT_ERRORS[code] ?? 'a value is not valid'}`);
     }
-    e = e.cause as typeof e;
   }
   return null;
 }
