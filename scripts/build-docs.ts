@@ -10,11 +10,20 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const output = path.resolve(process.argv[2] ?? 'build/api-docs.html');
-execFileSync(
-  'node_modules/.bin/redocly',
-  ['build-docs', 'openapi/openapi.yaml', '--inlineBundle', '--output', output],
-  { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, REDOCLY_TELEMETRY: 'off' } },
-);
+// Redocly's banners (Node.js support, Redoc 3) go to stderr on every run and read like errors:
+// its output is shown only when it fails.
+try {
+  execFileSync(
+    'node_modules/.bin/redocly',
+    ['build-docs', 'openapi/openapi.yaml', '--inlineBundle', '--output', output],
+    { stdio: 'pipe', env: { ...process.env, REDOCLY_TELEMETRY: 'off' } },
+  );
+} catch (error) {
+  const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+  process.stderr.write(`${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`);
+  console.error(`npm run docs: redocly build-docs failed (${String(error)})`);
+  process.exit(1);
+}
 
 const logo = `data:image/svg+xml,${encodeURIComponent(
   "<svg xmlns='http://www.w3.org/2000/svg' width='56' height='16'><text x='0' y='12' " +
