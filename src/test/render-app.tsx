@@ -4,7 +4,7 @@ import { App } from '../app/app';
 import { routes } from '../app/routes';
 import { makeStore } from '../app/store';
 import { saveSession } from '../features/auth/session-storage';
-import { adminUser } from './mock-api';
+import { adminUser } from './fake-api/session';
 
 export interface RenderAppOptions {
   /** Start with a stored session of this user (checked at start-up like a real one). */

@@ -1,11 +1,10 @@
 /**
- * What the component tests of a screen share: drive it, find its parts, read its calls (opening
+ * What the component tests of a screen share: drive it and find its parts (opening
  * it signed in is render-app.tsx's openAsAdmin). Imports nothing of the app, so a test may load
  * it before mocking the app's modules.
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MockRequest } from './mock-api';
 
 /** A user driving the screen, with no delay between key presses. */
 export const setupUser = (options: Parameters<typeof userEvent.setup>[0] = {}) =>
@@ -17,7 +16,3 @@ export const rowOf = (text: string) => screen.getByText(text).closest('tr') as H
 /** The page title in the header. */
 export const headerTitle = async () =>
   within(await screen.findByRole('banner')).getByRole('heading', { level: 4 });
-
-/** The calls made to one path, in order. */
-export const callsTo = (calls: readonly MockRequest[], path: string) =>
-  calls.filter((call) => call.path === path);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../app/store';
 import { initialAuthState } from '../../features/auth/auth-slice';
-import { adminUser } from '../../test/mock-api';
+import { adminUser } from '../../test/fake-api/session';
 import { ExportButton } from './export-button';
 
 /** A fetch answering with a body the test writes piece by piece. */

@@ -6,7 +6,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { SavedView } from '../../api/types';
-import { adminUser } from '../../test/mock-api';
+import { adminUser } from '../../test/fake-api/session';
 import { fakeApi } from '../../test/fake-api/fake-api';
 import { reviewsFake } from '../../test/fake-api/reviews';
 import { savedViewsFake } from '../../test/fake-api/saved-views';

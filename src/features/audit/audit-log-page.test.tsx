@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AuditEvent } from '../../api/types';
-import { NETWORK_ERROR, reply } from '../../test/mock-api';
+import { NETWORK_ERROR, reply } from '../../test/fake-api/reply';
 import { fakeApi } from '../../test/fake-api/fake-api';
 import { auditFake } from '../../test/fake-api/audit';
 import { setupUser } from '../../test/screen';

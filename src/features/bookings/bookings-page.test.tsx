@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jest } from '@jest/globals';
 import type { Booking } from '../../api/types';
-import { offContract, reply } from '../../test/mock-api';
+import { offContract, reply } from '../../test/fake-api/reply';
 import { fakeApi } from '../../test/fake-api/fake-api';
 import { auditFake } from '../../test/fake-api/audit';
 import { bookingsFake } from '../../test/fake-api/bookings';
@@ -9,7 +9,7 @@ import { restaurantsFake } from '../../test/fake-api/restaurants';
 import type { FakeHandler } from '../../test/fake-api/types';
 import { bookingFixture, restaurantFixture, testId } from '../../test/booking-fixtures';
 import { dialogTitled } from '../../test/dialogs';
-import { callsTo, rowOf, setupUser } from '../../test/screen';
+import { rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
 
 /** A booking with one order of 22.00 USD, paid by card. */
@@ -161,17 +161,15 @@ describe('bookings list', () => {
   });
 
   it('puts a status filter in the URL and sends it', async () => {
-    const { calls } = bookingsServer();
+    const { callsOf } = bookingsServer();
     const { router } = openAsAdmin('/admin/bookings?bookingStatus=cancelled');
     expect(await screen.findByText('BK-100002')).toBeInTheDocument();
     expect(screen.queryByText('BK-100001')).toBeNull();
-    expect(callsTo(calls, '/admin/bookings').at(-1)!.url.searchParams.get('bookingStatus')).toBe(
-      'cancelled',
-    );
+    expect(callsOf('listBookings').at(-1)!.url.searchParams.get('bookingStatus')).toBe('cancelled');
     expect(router.state.location.search).toContain('bookingStatus=cancelled');
   });
   it('names the restaurant of ?restaurant= in the title and sends it as a filter', async () => {
-    const { calls } = bookingsServer();
+    const { callsOf } = bookingsServer();
     openAsAdmin(`/admin/bookings?restaurant=${testId(900)}`);
     const header = await screen.findByRole('banner');
     expect(
@@ -179,15 +177,13 @@ describe('bookings list', () => {
     ).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { name: /Booking Management/ })).toHaveLength(1);
     await screen.findByText('BK-100001');
-    expect(callsTo(calls, '/admin/bookings').at(-1)!.url.searchParams.get('restaurant')).toBe(
-      testId(900),
-    );
+    expect(callsOf('listBookings').at(-1)!.url.searchParams.get('restaurant')).toBe(testId(900));
   });
 });
 
 describe('refund modal', () => {
   it('disables the button when empty or ≤ 0, sends with an Idempotency-Key, closes and reloads', async () => {
-    const { calls } = bookingsServer();
+    const { calls, callsOf } = bookingsServer();
     openAsAdmin('/admin/bookings');
     await screen.findByText('BK-100001');
     const user = setupUser();
@@ -210,7 +206,7 @@ describe('refund modal', () => {
     await user.clear(input);
     await user.type(input, '5.5');
     expect(button).toBeEnabled();
-    const before = callsTo(calls, '/admin/bookings').length;
+    const before = callsOf('listBookings').length;
     const refundPosts = () => calls.filter((c) => c.path.includes('refund'));
     // Nothing is sent before the confirmation; Cancel sends nothing (Escape: e2e, as jsdom's
     // antd shares one id between the two modals).
@@ -239,7 +235,7 @@ describe('refund modal', () => {
       reasonCode: 'requested_by_customer',
     });
     expect(post.headers.get('Idempotency-Key')).toBeTruthy();
-    await waitFor(() => expect(callsTo(calls, '/admin/bookings').length).toBeGreaterThan(before));
+    await waitFor(() => expect(callsOf('listBookings').length).toBeGreaterThan(before));
   });
 
   it('tries the fallback path with the same key, and shows a refusal', async () => {

@@ -1,63 +1,26 @@
 import { jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { API_BASE_URL } from '../../api/config';
-import { adminUser } from '../../test/mock-api';
+import { fakeApi } from '../../test/fake-api/fake-api';
+import { menuFake } from '../../test/fake-api/menu';
+import { adminUser } from '../../test/fake-api/session';
 import { renderApp } from '../../test/render-app';
 import { MENU_CSV_COLUMNS } from './menu-row';
 import { rowOf } from '../../test/screen';
 
-// antd's Select closes through a MessageChannel macro-task, which this jsdom lacks.
-if (typeof globalThis.MessageChannel === 'undefined') {
-  class FakeMessageChannel {
-    port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
-    port2 = {
-      postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data }), 0),
-    };
-  }
-  (globalThis as Record<string, unknown>).MessageChannel = FakeMessageChannel;
-}
-
 const RESTAURANT = '4f1c2a9e-7d3b-4c55-9a61-0d2e8b7f6a11';
 
-type Sent = { path: string; form?: FormData };
-
-/** A fake backend that reads multipart bodies: menu/bulk refuses the category "Pastries". */
-function fakeApi() {
-  const sent: Sent[] = [];
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const path = new URL(request.url).pathname.replace(API_BASE_URL, '');
-    if (path === '/menu/bulk') {
-      const form = await request.formData();
-      sent.push({ path, form });
-      if (form.get('category') === 'Pastries') {
-        return json(404, {
-          success: false,
-          message: 'category: the category "Pastries" does not exist',
-          status_code: 404,
-        });
-      }
-      return json(201, { success: true, message: 'Menu item created successfully', data: {} });
-    }
-    sent.push({ path });
-    if (path === '/restaurants')
-      return json(200, {
-        success: true,
-        message: 'OK',
-        data: [{ _id: RESTAURANT, name: 'Luigi' }],
-      });
-    if (path === '/total/booking')
-      return json(200, {
-        success: true,
-        message: 'OK',
-        status_code: 200,
-        data: { bookingCount: 0, percentageIncrease: 0 },
-      });
-    return json(404, { success: false, message: 'Not found' });
-  }) as typeof fetch;
-  return { posts: () => sent.filter((s) => s.path === '/menu/bulk') };
+/** The restaurant Luigi, whose menu has the categories Mains and Salads (not Pastries). */
+function menuServer() {
+  const api = fakeApi(
+    menuFake({
+      restaurants: [{ _id: RESTAURANT, name: 'Luigi', currency: 'EUR' }],
+      categories: ['Mains', 'Salads'],
+    }),
+  );
+  return {
+    ...api,
+    posts: () => api.callsOf('createMenuItem').map((call) => call.body as FormData),
+  };
 }
 
 const line = (cells: Partial<Record<(typeof MENU_CSV_COLUMNS)[number], string>>) =>
@@ -109,7 +72,7 @@ const chooseFiles = async (label: string, files: File[]) => {
 };
 
 test('empty state, the format notes, and Start Upload disabled until a CSV is loaded', async () => {
-  fakeApi();
+  menuServer();
   await openPage();
   expect(
     screen.getByText('No CSV loaded yet. Download the template to see required columns.'),
@@ -125,7 +88,7 @@ test('empty state, the format notes, and Start Upload disabled until a CSV is lo
 });
 
 test('the template downloads as menu_template.csv with the 11 columns and the example row', async () => {
-  fakeApi();
+  menuServer();
   const blobs: Blob[] = [];
   URL.createObjectURL = jest.fn((blob: Blob) => {
     blobs.push(blob);
@@ -149,7 +112,7 @@ test('the template downloads as menu_template.csv with the 11 columns and the ex
 });
 
 test('a CSV that cannot be read shows the parse error', async () => {
-  fakeApi();
+  menuServer();
   await openPage();
   await chooseFiles('2. CSV file', [file('bad.csv', 'name,price\nPizza,3\n')]);
   expect(
@@ -158,7 +121,7 @@ test('a CSV that cannot be read shows the parse error', async () => {
 });
 
 test('rows are checked before sending, uploaded one by one, and only failed rows are retried', async () => {
-  const api = fakeApi();
+  const api = menuServer();
   await openPage();
   await chooseFiles('2. CSV file', [file('menu.csv', CSV)]);
   await screen.findByText('Pizza');
@@ -187,7 +150,7 @@ test('rows are checked before sending, uploaded one by one, and only failed rows
   ).toBeInTheDocument();
 
   // The invalid row was never sent; the good one went with the contract's field names.
-  const [pizza, croissant] = api.posts().map((p) => p.form!);
+  const [pizza, croissant] = api.posts();
   expect(api.posts()).toHaveLength(2);
   expect(pizza.get('itemName')).toBe('Pizza');
   expect(pizza.get('restaurant')).toBe(RESTAURANT);
@@ -212,14 +175,14 @@ test('rows are checked before sending, uploaded one by one, and only failed rows
     api
       .posts()
       .slice(2)
-      .map((p) => p.form!.get('itemName')),
+      .map((form) => form.get('itemName')),
   ).toEqual(['Salad', 'Croissant']);
   expect(within(rowOf('Salad')).getByText('Done')).toBeInTheDocument();
   expect(within(rowOf('Pizza')).getByText('Done')).toBeInTheDocument();
 });
 
 test('without a restaurant in the row or selected, the row says so', async () => {
-  fakeApi();
+  menuServer();
   await openPage();
   const csv = [
     MENU_CSV_COLUMNS.join(','),

@@ -1,6 +1,6 @@
 import { afterEach } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
-import { NETWORK_ERROR, offContract, reply } from '../../test/mock-api';
+import { NETWORK_ERROR, offContract, reply } from '../../test/fake-api/reply';
 import { contentRow, contentServer, deferred } from '../../test/content-test-server';
 import { rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';

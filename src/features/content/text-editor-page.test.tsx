@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../../app/providers';
 import { AntdTheme } from '../../components/antd-theme';
 import { makeStore } from '../../app/store';
-import { offContract, reply } from '../../test/mock-api';
+import { offContract, reply } from '../../test/fake-api/reply';
 import { contentServer, deferred, editorPages } from '../../test/content-test-server';
 import TextEditorPage from './text-editor-page';
 import { setupUser } from '../../test/screen';

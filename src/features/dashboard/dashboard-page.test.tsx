@@ -1,23 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ActivityLog, TopRestaurant } from '../../api/types';
-import {
-  mockApi,
-  NETWORK_ERROR,
-  offContract,
-  reply,
-  type MockReply,
-  type MockRequest,
-} from '../../test/mock-api';
+import { dashboardFake } from '../../test/fake-api/dashboard';
+import { fakeApi } from '../../test/fake-api/fake-api';
+import { NETWORK_ERROR, offContract } from '../../test/fake-api/reply';
 import { openAsAdmin } from '../../test/render-app';
-
-const OK = { success: true, message: 'OK' };
-const users = (userCount: number, percentageIncrease: number) =>
-  reply('getTotalUsers', 200, { ...OK, data: { userCount, percentageIncrease } });
-const revenue = (totalRevenue: number, percentageIncrease: number) =>
-  reply('getTotalRevenue', 200, { ...OK, data: { totalRevenue, percentageIncrease } });
-const activities = (data: ActivityLog[], count: number) =>
-  reply('listActivityLogs', 200, { ...OK, status_code: 200, count, data });
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
@@ -54,6 +41,13 @@ const activity: ActivityLog[] = [
   },
 ];
 
+const older: ActivityLog[] = Array.from({ length: 7 }, (_, i) => ({
+  _id: `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`,
+  title: 'Review moderated',
+  description: `Review ${i}`,
+  createdAt: minutesAgo(60 * 24 * 40 + i),
+}));
+
 const top: TopRestaurant[] = [
   {
     _id: '10000000-0000-4000-8000-000000000001',
@@ -75,38 +69,19 @@ const top: TopRestaurant[] = [
   },
 ];
 
-type Overrides = Partial<
-  Record<string, (req: MockRequest) => MockReply | undefined | Promise<MockReply | undefined>>
->;
-
-function dashboardServer(overrides: Overrides = {}) {
-  return mockApi((req) => {
-    const custom = overrides[req.path];
-    if (custom) return custom(req);
-    switch (req.path) {
-      case '/total/booking':
-        return reply('getTotalBookings', 200, {
-          ...OK,
-          status_code: 200,
-          data: { bookingCount: 300, percentageIncrease: 0 },
-        });
-      case '/total/user':
-        return users(1085, 12.5);
-      case '/total/restaurant':
-        return reply('getTotalRestaurants', 200, {
-          ...OK,
-          data: { restaurantCount: 24, percentageIncrease: -4.17 },
-        });
-      case '/total/revenue':
-        return revenue(98765.4, 3);
-      case '/top/restaurant':
-        return reply('getTopRestaurants', 200, { ...OK, data: top });
-      case '/admin/activityLogs':
-        return activities(activity, 12);
-      default:
-        return undefined;
-    }
+/** The dashboard's figures, top restaurants and 12 activity entries (5 of them shown). */
+function dashboardServer() {
+  const dashboard = dashboardFake({
+    figures: {
+      users: [1085, 12.5],
+      restaurants: [24, -4.17],
+      bookings: [300, 0],
+      revenue: [98765.4, 3],
+    },
+    top,
+    activity: [...activity, ...older],
   });
+  return { dashboard, ...fakeApi(dashboard) };
 }
 
 const card = (title: string) => screen.getByRole('link', { name: title });
@@ -116,11 +91,9 @@ describe('dashboard', () => {
     // The user count is held back until the spinner has been seen, so the check cannot race it.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    dashboardServer({
-      '/total/user': async () => {
-        await held;
-        return users(1085, 12.5);
-      },
+    dashboardServer().on('getTotalUsers', async () => {
+      await held;
+      return undefined;
     });
     openAsAdmin('/admin/dashboard');
     expect(await screen.findByText('Loading dashboard data...')).toBeInTheDocument();
@@ -130,7 +103,7 @@ describe('dashboard', () => {
   });
 
   it('shows the four stat cards with their changes and links', async () => {
-    const { calls } = dashboardServer();
+    const api = dashboardServer();
     openAsAdmin('/admin/dashboard');
     await screen.findByText('Total Users');
     expect(within(card('Total Users')).getByTestId('stat-value')).toHaveTextContent('1,085');
@@ -147,7 +120,7 @@ describe('dashboard', () => {
     expect(card('Total Users')).toHaveAttribute('href', '/admin/users');
     expect(card('Total Restaurants')).toHaveAttribute('href', '/admin/restaurants');
     expect(card('Active Bookings')).toHaveAttribute('href', '/admin/bookings');
-    const logs = calls.find((c) => c.path === '/admin/activityLogs')!;
+    const logs = api.callsOf('listActivityLogs')[0];
     expect(logs.url.searchParams.get('limit')).toBe('5');
     expect(logs.url.searchParams.get('skip')).toBe('0');
   });
@@ -173,19 +146,18 @@ describe('dashboard', () => {
   });
 
   it('shows "No recent activity" when there is none', async () => {
-    dashboardServer({ '/admin/activityLogs': () => activities([], 0) });
+    dashboardServer().dashboard.activity.splice(0);
     openAsAdmin('/admin/dashboard');
     expect(await screen.findByText('No recent activity')).toBeInTheDocument();
   });
 
   it('shows a failed activity list in its card with Retry, keeping the rest', async () => {
     let fail = true;
-    dashboardServer({
-      '/admin/activityLogs': () =>
-        fail
-          ? offContract(500, { success: false, message: 'Internal server error', status_code: 500 })
-          : activities(activity, 5),
-    });
+    dashboardServer().on('listActivityLogs', () =>
+      fail
+        ? offContract(500, { success: false, message: 'Internal server error', status_code: 500 })
+        : undefined,
+    );
     openAsAdmin('/admin/dashboard');
     expect(await screen.findByText('Internal server error')).toBeInTheDocument();
     expect(screen.getByText('Total Users')).toBeInTheDocument();
@@ -210,14 +182,14 @@ describe('dashboard', () => {
 
   it('shows the error with Retry when a figure fails, and loads again on Retry', async () => {
     let fail = true;
-    dashboardServer({
-      '/total/revenue': () => (fail ? NETWORK_ERROR : revenue(10, 0)),
-    });
+    const { dashboard, on } = dashboardServer();
+    on('getTotalRevenue', () => (fail ? NETWORK_ERROR : undefined));
     openAsAdmin('/admin/dashboard');
     expect(
       await screen.findByText('Failed to load dashboard data. Please try again later.'),
     ).toBeInTheDocument();
     fail = false;
+    dashboard.figures.revenue = [10, 0];
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('$10.00')).toBeInTheDocument();
   });

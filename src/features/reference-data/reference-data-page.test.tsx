@@ -1,131 +1,51 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { jest } from '@jest/globals';
 import userEvent from '@testing-library/user-event';
+import type { ReferenceListKey } from '../../../common/reference-lists';
+import { fakeApi } from '../../test/fake-api/fake-api';
 import {
-  adminUser,
-  byQuery,
-  mockApi,
-  NETWORK_ERROR,
-  offContract,
-  reply,
-  replyOf,
-  type OperationId,
-  sessionCheckOk,
-  type MockReply,
-  type MockRequest,
-} from '../../test/mock-api';
+  referenceEntry,
+  referenceListFake,
+  type ReferenceEntry,
+} from '../../test/fake-api/reference-lists';
+import { NETWORK_ERROR, offContract, type FakeReply } from '../../test/fake-api/reply';
+import { adminUser } from '../../test/fake-api/session';
+import type { Filters } from '../../test/fake-api/list';
 import { rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
 
-type Row = Record<string, unknown> & { _id: string; name: string };
 const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const at = '2026-03-05T12:00:00.000Z';
 
-/** A reference list's paths and their operations in the contract. */
-interface Endpoints {
-  list: string;
-  create: string;
-  item: string;
-  ops: { list: OperationId; create: OperationId; update: OperationId; remove?: OperationId };
-}
-
-/** One list endpoint with search and paging, and its write endpoints. */
+/** List `key` holding `entries` (copies); the list finds what `filters` say. */
 function referenceServer(
-  paths: Endpoints,
-  seed: Row[],
-  hooks: { write?: (req: MockRequest) => MockReply | Promise<MockReply> | undefined } = {},
+  key: ReferenceListKey,
+  entries: ReferenceEntry[],
+  filters: Filters<ReferenceEntry> = {},
 ) {
-  const rows = seed.map((r) => ({ ...r }));
-  const page = (data: Row[]) =>
-    replyOf(paths.ops.list, 200, { success: true, message: 'ok', count: data.length, data });
-  // The lists of these tests fit one page; what the server answers for what they ask.
-  const list = byQuery({
-    'skip=0&limit=10': () => page(rows),
-    [`skip=0&limit=10&addedById=${adminUser._id}`]: () => page(rows),
-    'skip=0&limit=1000': () => page(rows),
-    'skip=0&limit=10&search=zzz': () => page([]),
-  });
-  const mock = mockApi(async (req) => {
-    if (req.path === '/total/booking') return sessionCheckOk;
-    if (req.path === paths.list) {
-      return list(req);
-    }
-    if (req.path === paths.create || req.path.startsWith(`${paths.item}/`)) {
-      const custom = await hooks.write?.(req);
-      if (custom) return custom;
-      if (req.method === 'DELETE') {
-        rows.splice(
-          rows.findIndex((r) => req.path.endsWith(r._id)),
-          1,
-        );
-        return replyOf(paths.ops.remove!, 200, {
-          success: true,
-          message: 'Booking type deleted successfully',
-        });
-      }
-      const body = req.body as { name?: string; status?: boolean } | URLSearchParams | FormData;
-      const name =
-        body instanceof URLSearchParams || body instanceof FormData
-          ? String(body.get('name'))
-          : body.name;
-      if (req.method === 'POST') {
-        const row = {
-          _id: id(900 + rows.length),
-          name: name!,
-          createdAt: at,
-          status: true,
-          restaurantCount: 0,
-          dishesCount: 0,
-          userCount: 0,
-        };
-        rows.unshift(row);
-        return replyOf(paths.ops.create, 201, {
-          success: true,
-          message: 'Created on the server',
-          data: row,
-        });
-      }
-      const row = rows.find((r) => req.path.endsWith(r._id))!;
-      if (name !== undefined) row.name = name;
-      if (
-        !(body instanceof URLSearchParams || body instanceof FormData) &&
-        body.status !== undefined
-      )
-        row.status = body.status;
-      return replyOf(paths.ops.update, 200, {
-        success: true,
-        message: 'Saved on the server',
-        data: row,
-      });
-    }
-    return undefined;
-  });
-  return { ...mock, rows };
+  const fake = referenceListFake(
+    key,
+    entries.map((e) => ({ ...e })),
+    filters,
+  );
+  return { ...fakeApi(fake), fake };
 }
 
 const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
 
 describe('menu categories configuration', () => {
-  const categories: Row[] = [
-    {
-      _id: id(1),
-      name: 'Starters',
-      createdAt: at,
-      restaurantCount: 4,
-      dishesCount: 9,
-      status: true,
-    },
-    { _id: id(2), name: 'Mains', createdAt: at, restaurantCount: 2, dishesCount: 3, status: false },
+  const categories = [
+    referenceEntry('category', 1, { name: 'Starters', restaurantCount: 4, dishesCount: 9 }),
+    referenceEntry('category', 2, {
+      name: 'Mains',
+      restaurantCount: 2,
+      dishesCount: 3,
+      status: false,
+    }),
   ];
-  const paths: Endpoints = {
-    list: '/admin/categories',
-    create: '/category',
-    item: '/category',
-    ops: { list: 'listCategories', create: 'createCategory', update: 'updateCategory' },
-  };
 
   it('shows its columns and counts, and sends addedById', async () => {
-    const { calls } = referenceServer(paths, categories);
+    const { callsOf } = referenceServer('category', categories);
     openAsAdmin('/admin/categories');
     expect(await screen.findByText('Starters')).toBeInTheDocument();
     expect(headers()).toEqual([
@@ -140,7 +60,7 @@ describe('menu categories configuration', () => {
     expect(rowOf('Starters')).toHaveTextContent(/49Active/);
     expect(rowOf('Mains')).toHaveTextContent('Inactive');
     expect(within(rowOf('Mains')).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
-    const list = calls.find((c) => c.path === paths.list)!.url.searchParams;
+    const list = callsOf('listCategories')[0].url.searchParams;
     expect(list.get('addedById')).toBe(adminUser._id);
     expect(list.get('limit')).toBe('10');
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
@@ -154,13 +74,9 @@ describe('menu categories configuration', () => {
       restaurantCount: 0,
       dishesCount: 0,
     };
-    mockApi((req) => {
-      if (req.path === '/total/booking') return sessionCheckOk;
-      if (req.path === paths.list) {
-        return offContract(200, { success: true, message: 'ok', count: 1, data: [legacy] });
-      }
-      return undefined;
-    });
+    referenceServer('category', []).on('listCategories', () =>
+      offContract(200, { success: true, message: 'ok', count: 1, data: [legacy] }),
+    );
     openAsAdmin('/admin/categories');
     expect(await screen.findByText('Legacy')).toBeInTheDocument();
     expect(rowOf('Legacy')).toHaveTextContent('Active');
@@ -168,7 +84,12 @@ describe('menu categories configuration', () => {
   });
 
   it('Add Category refuses a blank name, then creates with the server message', async () => {
-    const { calls } = referenceServer(paths, categories);
+    const { calls, on, fake } = referenceServer('category', categories);
+    // The screen shows the server's message, whatever it says.
+    on('createCategory', async (call) => {
+      const answer = await fake.routes.createCategory!(call);
+      return { ...answer, body: { ...(answer?.body as object), message: 'Created on the server' } };
+    });
     openAsAdmin('/admin/categories');
     await screen.findByText('Starters');
     const user = setupUser();
@@ -188,7 +109,7 @@ describe('menu categories configuration', () => {
   });
 
   it('Edit renames; Deactivate sends {status: false} and updates the row', async () => {
-    const { calls } = referenceServer(paths, categories);
+    const { calls } = referenceServer('category', categories);
     openAsAdmin('/admin/categories');
     await screen.findByText('Starters');
     const user = setupUser();
@@ -208,16 +129,8 @@ describe('menu categories configuration', () => {
   });
 
   it('a duplicate name shows the server message; a failed toggle the spec default', async () => {
-    referenceServer(paths, categories, {
-      write: (req) =>
-        req.method === 'POST'
-          ? reply('createCategory', 409, {
-              success: false,
-              message: 'A category named "starters" already exists',
-              status_code: 409,
-            })
-          : offContract(500, {}),
-    });
+    // The name is taken (in another case); the toggle fails without a message.
+    referenceServer('category', categories).on('updateCategory', () => offContract(500, {}));
     openAsAdmin('/admin/categories');
     await screen.findByText('Starters');
     const user = setupUser();
@@ -235,27 +148,12 @@ describe('menu categories configuration', () => {
 
   it('a failed load shows the spec text and Retry goes back to page 1', async () => {
     let fail = true;
-    const many = Array.from({ length: 15 }, (_, i) => ({
-      _id: id(i),
-      name: `Cat ${i}`,
-      createdAt: at,
-      restaurantCount: 0,
-      dishesCount: 0,
-      status: true,
-    }));
-    mockApi((req) => {
-      if (req.path === '/total/booking') return sessionCheckOk;
-      if (req.path === '/admin/categories') {
-        if (fail) return NETWORK_ERROR;
-        return reply('listCategories', 200, {
-          success: true,
-          message: 'ok',
-          count: 15,
-          data: many.slice(0, 10),
-        });
-      }
-      return undefined;
-    });
+    const many = Array.from({ length: 15 }, (_, i) =>
+      referenceEntry('category', i, { name: `Cat ${i}` }),
+    );
+    referenceServer('category', many).on('listCategories', () =>
+      fail ? NETWORK_ERROR : undefined,
+    );
     const { router } = openAsAdmin('/admin/categories?page=2');
     expect(
       await screen.findByText('Failed to load categories. Please try again later.'),
@@ -272,29 +170,16 @@ describe('menu categories configuration', () => {
 });
 
 describe('booking types configuration', () => {
-  const types: Row[] = Array.from({ length: 12 }, (_, i) => ({
-    _id: id(i),
-    name: i === 0 ? 'Dine-in' : `Type ${i}`,
-    createdAt: at,
-  }));
-  const paths: Endpoints = {
-    list: '/bookingTypes',
-    create: '/bookingType',
-    item: '/bookingType',
-    ops: {
-      list: 'listBookingTypes',
-      create: 'createBookingType',
-      update: 'updateBookingType',
-      remove: 'deleteBookingType',
-    },
-  };
+  const types = Array.from({ length: 12 }, (_, i) =>
+    referenceEntry('bookingType', i, { name: i === 0 ? 'Dine-in' : `Type ${i}` }),
+  );
 
   it('loads once with limit 1000, then searches and pages locally', async () => {
-    const { calls } = referenceServer(paths, types);
+    const { callsOf } = referenceServer('bookingType', types);
     const { router } = openAsAdmin('/admin/booking-types');
     expect(await screen.findByText('Dine-in')).toBeInTheDocument();
     expect(headers()).toEqual(['Name', 'Created Date', 'Actions']);
-    const list = calls.filter((c) => c.path === paths.list);
+    const list = callsOf('listBookingTypes');
     expect(list[0].url.searchParams.get('limit')).toBe('1000');
     expect(list[0].url.searchParams.get('skip')).toBe('0');
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
@@ -305,11 +190,11 @@ describe('booking types configuration', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?search=dine'));
     expect(await screen.findByText('Dine-in')).toBeInTheDocument();
     expect(screen.queryByText('Type 1')).not.toBeInTheDocument();
-    expect(calls.filter((c) => c.path === paths.list)).toHaveLength(1);
+    expect(callsOf('listBookingTypes')).toHaveLength(1);
   });
 
   it('adds form-encoded; deletes through the confirm modal with the spec question', async () => {
-    const { calls } = referenceServer(paths, types);
+    const { calls } = referenceServer('bookingType', types);
     openAsAdmin('/admin/booking-types');
     await screen.findByText('Dine-in');
     const user = setupUser();
@@ -317,7 +202,7 @@ describe('booking types configuration', () => {
     const add = await screen.findByRole('dialog');
     await user.type(within(add).getByLabelText('Name'), 'Brunch');
     await user.click(within(add).getByRole('button', { name: 'Add' }));
-    await screen.findByText('Created on the server');
+    await screen.findByText('Booking type created successfully');
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.body).toBeInstanceOf(URLSearchParams);
     expect((post.body as URLSearchParams).get('name')).toBe('Brunch');
@@ -336,11 +221,7 @@ describe('booking types configuration', () => {
   });
 
   it('a failed load offers Try Again', async () => {
-    mockApi((req) => {
-      if (req.path === '/total/booking') return sessionCheckOk;
-      if (req.path === '/bookingTypes') return offContract(500, {});
-      return undefined;
-    });
+    referenceServer('bookingType', []).on('listBookingTypes', () => offContract(500, {}));
     openAsAdmin('/admin/booking-types');
     expect(await screen.findByText('Failed to fetch booking types')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
@@ -349,14 +230,8 @@ describe('booking types configuration', () => {
 
 describe('dietary preferences configuration', () => {
   it('shows Users counts and the preference modal titles', async () => {
-    const dietaries: Endpoints = {
-      list: '/admin/dietaries',
-      create: '/dietaries',
-      item: '/dietary',
-      ops: { list: 'listDietaries', create: 'createDietary', update: 'updateDietary' },
-    };
-    referenceServer(dietaries, [
-      { _id: id(1), name: 'Vegan', createdAt: at, restaurantCount: 3, userCount: 7, status: true },
+    referenceServer('dietary', [
+      referenceEntry('dietary', 1, { name: 'Vegan', restaurantCount: 3, userCount: 7 }),
     ]);
     openAsAdmin('/admin/preferences');
     expect(await screen.findByText('Vegan')).toBeInTheDocument();
@@ -383,26 +258,17 @@ describe('dietary preferences configuration', () => {
 });
 
 describe('cuisines configuration', () => {
-  const paths: Endpoints = {
-    list: '/admin/cuisines',
-    create: '/cuisine',
-    item: '/cuisine',
-    ops: { list: 'listCuisines', create: 'createCuisine', update: 'updateCuisine' },
-  };
-  const cuisines: Row[] = [
-    {
-      _id: id(1),
+  const cuisines = [
+    referenceEntry('cuisine', 1, {
       name: 'Italian',
-      createdAt: at,
       restaurantCount: 5,
-      status: true,
       image: '/api/v1/images/abc',
-    },
-    { _id: id(2), name: 'Thai', createdAt: at, restaurantCount: 1, status: true, image: null },
+    }),
+    referenceEntry('cuisine', 2, { name: 'Thai', restaurantCount: 1 }),
   ];
 
   it('shows images (a placeholder when none), and "No cuisines found" for an empty search', async () => {
-    referenceServer(paths, cuisines);
+    referenceServer('cuisine', cuisines, { 'search=zzz': () => [] });
     openAsAdmin('/admin/cuisines');
     expect(await screen.findByText('Italian')).toBeInTheDocument();
     expect(headers()).toEqual(['Name', 'Created Date', 'Restaurants', 'Status', 'Actions']);
@@ -416,12 +282,12 @@ describe('cuisines configuration', () => {
   });
 
   it('Add New Cuisine sends a multipart form with the image and reads Adding... while busy', async () => {
-    let release: (r: MockReply) => void = () => {};
-    const { calls } = referenceServer(paths, cuisines, {
-      write: (req) =>
-        req.method === 'POST'
-          ? new Promise<MockReply>((resolve) => (release = resolve))
-          : undefined,
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { calls, on } = referenceServer('cuisine', cuisines);
+    on('createCuisine', async () => {
+      await held;
+      return undefined;
     });
     openAsAdmin('/admin/cuisines');
     await screen.findByText('Italian');
@@ -441,32 +307,19 @@ describe('cuisines configuration', () => {
     const form = post.body as FormData;
     expect(form.get('name')).toBe('Peruvian');
     expect((form.get('image') as File).name).toBe('peru.png');
-    release(
-      reply('createCuisine', 201, {
-        success: true,
-        message: 'Cuisine preference created successfully',
-        data: {
-          _id: id(950),
-          name: 'Peruvian',
-          image: null,
-          createdAt: at,
-          restaurantCount: 0,
-          status: true,
-        },
-      }),
-    );
+    release();
     expect(await screen.findByText('Cuisine preference created successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('Edit Cuisine reads Updating... while busy; the toggle sends JSON {status}', async () => {
-    let release: (r: MockReply) => void = () => {};
-    const { calls } = referenceServer(paths, cuisines, {
-      write: (req) =>
-        req.method === 'PUT' && req.body instanceof FormData
-          ? new Promise<MockReply>((resolve) => (release = resolve))
-          : undefined,
-    });
+    let release: (answer: FakeReply) => void = () => {};
+    const { calls, on } = referenceServer('cuisine', cuisines);
+    on('updateCuisine', ({ body }) =>
+      body instanceof FormData
+        ? new Promise<FakeReply>((resolve) => (release = resolve))
+        : undefined,
+    );
     openAsAdmin('/admin/cuisines');
     await screen.findByText('Italian');
     const user = setupUser();
@@ -489,7 +342,7 @@ describe('cuisines configuration', () => {
   it('the cuisine modal uses no deprecated antd API', async () => {
     const consoleError = jest.spyOn(console, 'error');
     try {
-      referenceServer(paths, cuisines);
+      referenceServer('cuisine', cuisines);
       openAsAdmin('/admin/cuisines');
       await screen.findByText('Italian');
       const user = setupUser();
@@ -510,7 +363,7 @@ describe('cuisines configuration', () => {
   });
 
   it('refuses a file that is not an image', async () => {
-    referenceServer(paths, cuisines);
+    referenceServer('cuisine', cuisines);
     openAsAdmin('/admin/cuisines');
     await screen.findByText('Italian');
     const user = userEvent.setup({ delay: null, applyAccept: false });

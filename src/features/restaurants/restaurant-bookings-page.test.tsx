@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Booking } from '../../api/types';
-import { adminUser, NETWORK_ERROR, offContract, reply } from '../../test/mock-api';
+import { NETWORK_ERROR, offContract, reply } from '../../test/fake-api/reply';
+import { adminUser } from '../../test/fake-api/session';
 import { fakeApi } from '../../test/fake-api/fake-api';
 import { auditFake } from '../../test/fake-api/audit';
 import { bookingsFake } from '../../test/fake-api/bookings';

@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jest } from '@jest/globals';
 import type { RestaurantListItem } from '../../api/types';
-import { NETWORK_ERROR, offContract, reply, type MockRequest } from '../../test/mock-api';
+import { NETWORK_ERROR, offContract, reply } from '../../test/fake-api/reply';
+import type { FakeRequest } from '../../test/fake-api/types';
 import { fakeApi } from '../../test/fake-api/fake-api';
 import { restaurantsFake } from '../../test/fake-api/restaurants';
 import type { FakeHandler } from '../../test/fake-api/types';
-import { callsTo, rowOf, setupUser } from '../../test/screen';
+import { rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -56,7 +57,7 @@ function restaurantsServer(options: Options = {}) {
   return api;
 }
 
-const puts = (calls: MockRequest[]) => calls.filter((c) => c.method === 'PUT');
+const puts = (calls: FakeRequest[]) => calls.filter((c) => c.method === 'PUT');
 
 describe('restaurants list', () => {
   it('shows "Loading restaurants...", then the columns, 0% for a missing commission, and View', async () => {
@@ -93,10 +94,10 @@ describe('restaurants list', () => {
   });
 
   it('ignores filter values in the URL that are not a status, a flag or a real day', async () => {
-    const { calls } = restaurantsServer();
+    const { callsOf } = restaurantsServer();
     openAsAdmin('/admin/restaurants?online=maybe&isFeatured=true&createdAt=2026-02-30');
     await screen.findByText('The Golden Fork');
-    const sent = callsTo(calls, '/admin/restaurants')[0].url.searchParams;
+    const sent = callsOf('listRestaurants')[0].url.searchParams;
     expect(sent.get('online')).toBeNull();
     expect(sent.get('createdAt')).toBeNull();
     expect(sent.get('isFeatured')).toBe('true');
@@ -104,12 +105,12 @@ describe('restaurants list', () => {
   });
 
   it('filters by status in the URL and back on page 1', async () => {
-    const { calls } = restaurantsServer();
+    const { callsOf } = restaurantsServer();
     const { router } = openAsAdmin(
       '/admin/restaurants?page=2&isFeatured=false&createdAt=2026-02-10',
     );
     await screen.findByText('Place 10');
-    const first = callsTo(calls, '/admin/restaurants')[0].url.searchParams;
+    const first = callsOf('listRestaurants')[0].url.searchParams;
     expect(first.get('skip')).toBe('10');
     expect(first.get('isFeatured')).toBe('false');
     expect(first.get('createdAt')).toBe('2026-02-10');
@@ -126,13 +127,13 @@ describe('restaurants list', () => {
       ),
     );
     expect(await screen.findByText('Place 1')).toBeInTheDocument();
-    const last = callsTo(calls, '/admin/restaurants').at(-1)!.url.searchParams;
+    const last = callsOf('listRestaurants').at(-1)!.url.searchParams;
     expect(last.get('online')).toBe('false');
     expect(last.get('skip')).toBe('0');
   });
 
   it('filters by featured and by registered date in the URL, each back on page 1', async () => {
-    const { calls } = restaurantsServer();
+    const { callsOf } = restaurantsServer();
     const { router } = openAsAdmin('/admin/restaurants?page=2');
     await screen.findByText('Place 10');
 
@@ -142,9 +143,7 @@ describe('restaurants list', () => {
     );
     await waitFor(() => expect(router.state.location.search).toBe('?isFeatured=true'));
     await waitFor(() =>
-      expect(callsTo(calls, '/admin/restaurants').at(-1)!.url.searchParams.get('isFeatured')).toBe(
-        'true',
-      ),
+      expect(callsOf('listRestaurants').at(-1)!.url.searchParams.get('isFeatured')).toBe('true'),
     );
 
     await act(() => router.navigate('/admin/restaurants?page=2'));
@@ -154,7 +153,7 @@ describe('restaurants list', () => {
     await user.click(date);
     await user.type(date, '2026-02-10{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?createdAt=2026-02-10'));
-    const sent = callsTo(calls, '/admin/restaurants').at(-1)!.url.searchParams;
+    const sent = callsOf('listRestaurants').at(-1)!.url.searchParams;
     expect(sent.get('createdAt')).toBe('2026-02-10');
     expect(sent.get('skip')).toBe('0');
   });
@@ -191,12 +190,12 @@ describe('restaurants list', () => {
   });
 
   it('searches by name and shows "No restaurants found"', async () => {
-    const { calls } = restaurantsServer();
+    const { callsOf } = restaurantsServer();
     openAsAdmin('/admin/restaurants');
     await screen.findByText('The Golden Fork');
     await setupUser().type(screen.getByPlaceholderText('Search restaurants by name...'), ' zzz ');
     expect(await screen.findByText('No restaurants found')).toBeInTheDocument();
-    expect(callsTo(calls, '/admin/restaurants').at(-1)!.url.searchParams.get('search')).toBe('zzz');
+    expect(callsOf('listRestaurants').at(-1)!.url.searchParams.get('search')).toBe('zzz');
   });
 
   it('shows a failed load with Retry, which goes back to page 1', async () => {

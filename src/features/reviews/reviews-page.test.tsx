@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { offContract } from '../../test/mock-api';
+import { offContract } from '../../test/fake-api/reply';
 import { fakeApi } from '../../test/fake-api/fake-api';
 import { reviewsFake } from '../../test/fake-api/reviews';
 import { rowOf, setupUser } from '../../test/screen';

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { NETWORK_ERROR, offContract, reply } from '../../test/mock-api';
+import { NETWORK_ERROR, offContract, reply } from '../../test/fake-api/reply';
 import { fakeApi } from '../../test/fake-api/fake-api';
 import { configurationFake } from '../../test/fake-api/configuration';
 import { userRow, usersFake } from '../../test/fake-api/users';

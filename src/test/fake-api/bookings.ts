@@ -1,7 +1,7 @@
 /** The bookings: list, detail, activity, admin notes and refunds (of an order or a booking). */
 import type { components } from '../../../openapi/schema';
 import type { Booking, BookingActivity } from '../../api/types';
-import { reply, type OperationId } from '../mock-api';
+import { reply, type OperationId } from './reply';
 import type { FakeHandler, Routes } from './types';
 import { listOf, type Filters } from './list';
 

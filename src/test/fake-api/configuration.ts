@@ -1,5 +1,5 @@
 /** The platform configuration (the platform fee). */
-import { reply } from '../mock-api';
+import { reply } from './reply';
 import type { Routes } from './types';
 
 export function configurationFake(platformFee = 10) {

@@ -2,15 +2,21 @@
  * The one fake fetch of the component tests, in front of in-memory fakes of the API's resources
  * (this folder, one file each). Each call is resolved to its operation by the contract's paths
  * and methods: a call to no operation of the contract fails its test, and so does one that no
- * fake serves. Each answer is checked against the contract (`mockApi`, src/test/mock-api.ts):
- * one that drifts, or that is another operation's answer, fails its test too.
+ * fake serves. Each answer is checked against the contract (reply.ts): one that drifts, or that
+ * is another operation's answer, fails its test too.
  */
-import { afterEach } from '@jest/globals';
 import { loadContract } from '../../../openapi/tools/load-contract';
-import { mockApi, NETWORK_ERROR, type OperationId } from '../mock-api';
+import { API_BASE_URL } from '../../api/config';
+import {
+  contractViolations,
+  failTest,
+  NETWORK_ERROR,
+  type FakeReply,
+  type OperationId,
+} from './reply';
 import { savedViewsFake } from './saved-views';
 import { sessionFake } from './session';
-import type { Fake, FakeHandler, FakeRequest, Routes } from './types';
+import type { ApiCall, Fake, FakeHandler, FakeRequest, Routes } from './types';
 
 interface Route {
   method: string;
@@ -65,26 +71,61 @@ async function resolve(method: string, path: string) {
   return undefined;
 }
 
-/** Calls of this test that the contract or the fakes do not answer (each fails the test). */
-const failures: string[] = [];
-afterEach(() => {
-  const found = failures.splice(0);
-  if (found.length) throw new Error(`Calls the fake API cannot answer:\n${found.join('\n')}`);
-});
+/** JSON bodies parsed; multipart bodies as FormData, form-encoded ones as URLSearchParams. */
+async function bodyOf(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) return request.formData();
+  const text = await request.text();
+  if (type.startsWith('application/x-www-form-urlencoded')) return new URLSearchParams(text);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * Replaces fetch with `answer`, recording each call. An answer that does not match the contract
+ * fails the call (as a network failure) and the test; NETWORK_ERROR fails the call alone.
+ */
+export function installFetch(answer: (call: ApiCall) => Promise<FakeReply>) {
+  const calls: ApiCall[] = [];
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const call: ApiCall = {
+      method: request.method,
+      path: url.pathname.replace(API_BASE_URL, ''),
+      url,
+      headers: request.headers,
+      body: await bodyOf(request),
+    };
+    calls.push(call);
+    const answered = await answer(call);
+    const violations = await contractViolations(answered);
+    if (violations.length) {
+      violations.forEach((violation) => failTest(`An answer drifted: ${violation}`));
+      throw new TypeError(`The fake answer does not match the contract: ${violations[0]}`);
+    }
+    if (answered.status === 0) throw new TypeError('Failed to fetch');
+    return new Response(answered.body === undefined ? null : JSON.stringify(answered.body), {
+      status: answered.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+  return calls;
+}
 
 /**
  * Replaces fetch with the fakes given (the first that answers an operation wins). The session
- * check and the saved views always answer (a stored session is checked at start-up, and every
- * list screen reads its views), with none saved unless a test gives its own savedViewsFake. `on` puts a handler before
- * them all, for one test's failure or held answer; `callsOf` reads the calls of one operation.
+ * (start-up check, the signed-in admin, logout) and the saved views always answer (a stored
+ * session is checked at start-up, and every list screen reads its views), with none saved
+ * unless a test gives its own savedViewsFake. `on` puts a handler before them all, for one
+ * test's failure or held answer; `callsOf` reads the calls of one operation.
  */
 export function fakeApi(...fakes: Fake[]) {
   const overrides: Routes = {};
   const chain: Fake[] = [{ routes: overrides }, ...fakes, sessionFake(), savedViewsFake()];
-  const mock = mockApi(async (call) => {
+  const calls = installFetch(async (call) => {
     const resolved = await resolve(call.method, call.path);
     if (!resolved) {
-      failures.push(`${call.method} ${call.path}: no operation of the contract`);
+      failTest(`${call.method} ${call.path}: no operation of the contract`);
       return NETWORK_ERROR;
     }
     const request = Object.assign(call, resolved) as FakeRequest;
@@ -92,17 +133,15 @@ export function fakeApi(...fakes: Fake[]) {
       const answer = await served[request.operationId]?.(request);
       if (!answer) continue;
       if (answer.operationId && answer.operationId !== request.operationId) {
-        failures.push(`${request.operationId} answered with ${answer.operationId}'s answer`);
+        failTest(`${request.operationId} answered with ${answer.operationId}'s answer`);
         return NETWORK_ERROR;
       }
       return answer;
     }
-    failures.push(`${request.operationId} (${call.method} ${call.path}): no fake serves it`);
+    failTest(`${request.operationId} (${call.method} ${call.path}): no fake serves it`);
     return NETWORK_ERROR;
-  });
-  const calls = mock.calls as FakeRequest[];
+  }) as FakeRequest[];
   return {
-    ...mock,
     calls,
     /** Answers `operation` with `handler` first (undefined: the fakes answer). */
     on(operation: OperationId, handler: FakeHandler) {

@@ -1,5 +1,5 @@
 /** A list operation of a fake: its rows paged by skip and limit, its filters from a table. */
-import { noAnswerFor, replyOf, type OperationId } from '../mock-api';
+import { failTest, NETWORK_ERROR, replyOf, type OperationId } from './reply';
 import type { FakeHandler } from './types';
 
 /**
@@ -41,7 +41,10 @@ export function listOf<Row>(
     params.delete('limit');
     const query = canonical(params);
     const find = table.get(query) ?? (query === '' ? (all: Row[]) => all : undefined) ?? otherwise;
-    if (!find) return noAnswerFor(call);
+    if (!find) {
+      failTest(`${call.method} ${call.path}?${query}: no answer for these filters`);
+      return NETWORK_ERROR;
+    }
     const found = find(rows());
     const data = found.slice(skip, skip + limit);
     const count = found.length;

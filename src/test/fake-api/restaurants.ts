@@ -1,6 +1,6 @@
 /** The restaurants: list, detail, the changes of commission, status and featured, and names. */
 import type { RestaurantDetail, RestaurantListItem } from '../../api/types';
-import { reply } from '../mock-api';
+import { reply } from './reply';
 import type { Routes } from './types';
 import { listOf, type Filters } from './list';
 

@@ -1,6 +1,6 @@
 /** The reviews: their list and moderation (approve, reject). */
 import type { Review } from '../../api/types';
-import { reply } from '../mock-api';
+import { reply } from './reply';
 import type { Routes } from './types';
 import { listOf, type Filters } from './list';
 

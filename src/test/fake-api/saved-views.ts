@@ -1,6 +1,7 @@
 /** Saved views of the list screens: listed per screen, saved, renamed and deleted. */
 import type { SavedView } from '../../api/types';
-import { adminUser, reply } from '../mock-api';
+import { reply } from './reply';
+import { adminUser } from './session';
 import type { Routes } from './types';
 
 /** The admin signed in by openAsAdmin, as a view's creator. */

@@ -1,8 +1,19 @@
 /** The shapes of the fakes: a call resolved to its operation, a handler, what a fake serves. */
-import type { MockReply, MockRequest, OperationId } from '../mock-api';
+import type { FakeReply, OperationId } from './reply';
+
+/** A call of the SPA as the fake fetch receives it. */
+export interface ApiCall {
+  method: string;
+  /** Path below the API base URL, e.g. '/user/login'. */
+  path: string;
+  url: URL;
+  headers: Headers;
+  /** JSON bodies parsed; multipart bodies as FormData, form-encoded ones as URLSearchParams. */
+  body: unknown;
+}
 
 /** A call resolved to its operation, with the values of its path's parameters (e.g. `id`). */
-export interface FakeRequest extends MockRequest {
+export interface FakeRequest extends ApiCall {
   operationId: OperationId;
   params: Record<string, string>;
 }
@@ -10,7 +21,7 @@ export interface FakeRequest extends MockRequest {
 /** How a fake answers an operation; undefined passes the call on to the next fake. */
 export type FakeHandler = (
   request: FakeRequest,
-) => MockReply | undefined | Promise<MockReply | undefined>;
+) => FakeReply | undefined | Promise<FakeReply | undefined>;
 
 /** What one fake serves: a handler per operation. */
 export type Routes = Partial<Record<OperationId, FakeHandler>>;

@@ -1,6 +1,6 @@
 /** The users: their list and the status change. */
 import type { User } from '../../api/types';
-import { reply } from '../mock-api';
+import { reply } from './reply';
 import type { Routes } from './types';
 import { listOf, type Filters } from './list';
 
