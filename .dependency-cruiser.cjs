@@ -4,9 +4,9 @@
  * helpers live in src/test/ and production code never imports them; no import cycles.
  * Test files (*.test.ts[x]) wire whole screens together and are outside the layers.
  *
- * The server's layers (server/src/): handlers → queries (one module per area, owning its SQL) →
- * db, lib. A handler holds no query (no Drizzle builder, no SQL, no table but its types) and
- * uses no other handler; queries, db and lib never reach up.
+ * The server's layers (server/src/): handlers → auth → queries (one module per area, owning its
+ * SQL) → db, lib. A handler or an auth rule holds no query (no Drizzle builder, no SQL, no table
+ * but its types); a handler uses no other handler; queries, db and lib never reach up.
  *
  * The two tiers meet only in common/ (the rules both share) and openapi/; common/ imports
  * neither. Run by `npm run lint`.
@@ -90,6 +90,25 @@ module.exports = {
       },
     },
     {
+      name: 'server-auth-holds-no-query',
+      comment:
+        'auth/ holds the rules of sessions, passwords, sign-in throttling and administrators; ' +
+        'their SQL lives in server/src/queries/ (sessions.ts, login-throttle.ts, team.ts).',
+      severity: 'error',
+      from: { path: '^server/src/auth/' },
+      to: {
+        path: ['(^|/)node_modules/drizzle-orm/', '^server/src/db/schema\\.ts$'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'server-auth-below-handlers',
+      comment: 'The auth rules serve handlers and the app; they never import a handler.',
+      severity: 'error',
+      from: { path: '^server/src/auth/' },
+      to: { path: '^server/src/handlers/' },
+    },
+    {
       name: 'server-handler-not-another-handler',
       comment: 'A handler uses no other handler; what two share lives in queries/ or lib/.',
       severity: 'error',
@@ -98,17 +117,18 @@ module.exports = {
     },
     {
       name: 'server-queries-below-handlers',
-      comment: 'The queries of an area serve handlers; they never import one.',
+      comment:
+        'The queries of an area serve handlers and the auth rules; they never import either.',
       severity: 'error',
       from: { path: '^server/src/queries/' },
-      to: { path: '^server/src/handlers/' },
+      to: { path: '^server/src/(handlers|auth)/' },
     },
     {
       name: 'server-db-lib-at-the-bottom',
-      comment: 'db/ and lib/ are what the queries stand on: they import no handler and no area.',
+      comment: 'db/ and lib/ are what the queries stand on: they import no handler, rule or area.',
       severity: 'error',
       from: { path: '^server/src/(db|lib)/' },
-      to: { path: '^server/src/(handlers|queries)/' },
+      to: { path: '^server/src/(handlers|auth|queries)/' },
     },
     {
       name: 'tiers-meet-in-common',

@@ -1511,6 +1511,8 @@ export interface components {
       permissions: components['schemas']['Permission'][];
       /** @description The largest single refund the admin may make, in US dollars (other currencies are converted with the fixed rate table of docs/contract.md); null when the role has no limit (owner) or no refunds.create permission. */
       refundLimitUsd: number | null;
+      /** @description The idle timeout of the session: a token not used for this many minutes by a request without `X-Background: 1` is refused (401). The SPA warns a minute before. */
+      sessionIdleMinutes: number;
     };
     SessionUserResponse: components['schemas']['MessageResponse'] & {
       data: {
@@ -2413,6 +2415,8 @@ export interface components {
     IdPath: components['schemas']['Id'];
     /** @description Optional client-chosen key. Repeating a request with the same key and the same body returns the first result without refunding twice; the same key with a different body is a 409. */
     IdempotencyKey: string;
+    /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+    Background: '1';
     /** @description Only the item with this slug (added so the editor screen can read one page). */
     SlugFilter: string;
     /** @description The slug of the content item. */
@@ -2485,7 +2489,8 @@ export interface operations {
            *             "users.status",
            *             "views.manage"
            *           ],
-           *           "refundLimitUsd": 100
+           *           "refundLimitUsd": 100,
+           *           "sessionIdleMinutes": 30
            *         }
            *       }
            *     }
@@ -2529,7 +2534,10 @@ export interface operations {
   logout: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2550,6 +2558,7 @@ export interface operations {
           'application/json': components['schemas']['MessageResponse'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
@@ -2558,7 +2567,10 @@ export interface operations {
   getMe: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2598,7 +2610,8 @@ export interface operations {
            *             "users.read",
            *             "views.manage"
            *           ],
-           *           "refundLimitUsd": null
+           *           "refundLimitUsd": null,
+           *           "sessionIdleMinutes": 30
            *         }
            *       }
            *     }
@@ -2606,6 +2619,7 @@ export interface operations {
           'application/json': components['schemas']['SessionUserResponse'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
     };
@@ -2613,7 +2627,10 @@ export interface operations {
   getTotalBookings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2639,6 +2656,7 @@ export interface operations {
           'application/json': components['schemas']['TotalBookingsResponse'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
     };
@@ -2646,7 +2664,10 @@ export interface operations {
   getTotalUsers: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2671,6 +2692,7 @@ export interface operations {
           'application/json': components['schemas']['TotalUsersResponse'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
     };
@@ -2678,7 +2700,10 @@ export interface operations {
   getTotalRestaurants: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2703,6 +2728,7 @@ export interface operations {
           'application/json': components['schemas']['TotalRestaurantsResponse'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
     };
@@ -2710,7 +2736,10 @@ export interface operations {
   getTotalRevenue: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2735,6 +2764,7 @@ export interface operations {
           'application/json': components['schemas']['TotalRevenueResponse'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
     };
@@ -2742,7 +2772,10 @@ export interface operations {
   getTopRestaurants: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2783,6 +2816,7 @@ export interface operations {
           'application/json': components['schemas']['TopRestaurantsResponse'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
     };
@@ -2795,7 +2829,10 @@ export interface operations {
         /** @description Page size (the dashboard asks for 5). */
         limit?: components['parameters']['ActivityLimit'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2859,7 +2896,10 @@ export interface operations {
         /** @description Last UTC day (YYYY-MM-DD), inclusive. */
         to?: components['parameters']['AuditTo'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2927,7 +2967,10 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2979,7 +3022,10 @@ export interface operations {
   updateUserStatus: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -3032,7 +3078,10 @@ export interface operations {
   getConfiguration: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3056,6 +3105,7 @@ export interface operations {
           'application/json': components['schemas']['ConfigurationResponse'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
     };
@@ -3063,7 +3113,10 @@ export interface operations {
   updateConfiguration: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3118,7 +3171,10 @@ export interface operations {
         /** @description ISO date (YYYY-MM-DD) or date-time; matches restaurants created on that UTC day (a date-time is reduced to its UTC day). */
         createdAt?: components['parameters']['RestaurantCreatedDay'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3165,7 +3221,10 @@ export interface operations {
   getRestaurant: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -3264,7 +3323,10 @@ export interface operations {
         /** @description Page size. */
         limit?: components['parameters']['Limit'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -3335,7 +3397,10 @@ export interface operations {
   updateRestaurant: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -3396,7 +3461,10 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3447,7 +3515,10 @@ export interface operations {
         /** @description true for Deposited (payout true), false for Pending. */
         payoutStatus?: components['parameters']['PayoutStatusFilter'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3653,7 +3724,10 @@ export interface operations {
         /** @description true for Deposited (payout true), false for Pending. */
         payoutStatus?: components['parameters']['PayoutStatusFilter'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3684,7 +3758,10 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3721,7 +3798,10 @@ export interface operations {
         /** @description ISO date (YYYY-MM-DD) or date-time; matches restaurants created on that UTC day (a date-time is reduced to its UTC day). */
         createdAt?: components['parameters']['RestaurantCreatedDay'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3754,7 +3834,10 @@ export interface operations {
         status?: components['parameters']['ReviewStatusFilter'];
         rating?: components['parameters']['ReviewRatingFilter'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3789,7 +3872,10 @@ export interface operations {
         /** @description Only the item with this slug (added so the editor screen can read one page). */
         slug?: components['parameters']['SlugFilter'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3832,7 +3918,10 @@ export interface operations {
         /** @description Last UTC day (YYYY-MM-DD), inclusive. */
         to?: components['parameters']['AuditTo'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3863,7 +3952,10 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3894,7 +3986,10 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3925,7 +4020,10 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3956,7 +4054,10 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3987,7 +4088,10 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4018,7 +4122,10 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4046,7 +4153,10 @@ export interface operations {
   getBooking: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -4240,7 +4350,10 @@ export interface operations {
   updateBookingNotes: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -4447,7 +4560,10 @@ export interface operations {
         /** @description The booking's _id. */
         booking: components['schemas']['Id'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4498,6 +4614,8 @@ export interface operations {
       header?: {
         /** @description Optional client-chosen key. Repeating a request with the same key and the same body returns the first result without refunding twice; the same key with a different body is a 409. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
       };
       path?: never;
       cookie?: never;
@@ -4752,6 +4870,8 @@ export interface operations {
       header?: {
         /** @description Optional client-chosen key. Repeating a request with the same key and the same body returns the first result without refunding twice; the same key with a different body is a 409. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
       };
       path?: never;
       cookie?: never;
@@ -5006,6 +5126,8 @@ export interface operations {
       header?: {
         /** @description Optional client-chosen key. Repeating a request with the same key and the same body returns the first result without refunding twice; the same key with a different body is a 409. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
       };
       path?: never;
       cookie?: never;
@@ -5153,7 +5275,10 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5202,7 +5327,10 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5244,7 +5372,10 @@ export interface operations {
   createBookingType: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5295,7 +5426,10 @@ export interface operations {
   updateBookingType: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -5350,7 +5484,10 @@ export interface operations {
   deleteBookingType: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -5393,7 +5530,10 @@ export interface operations {
         /** @description Sent by the SPA with the current admin's id (spec 02 §6). Accepted and ignored: reference data is shared by all administrators, so the list is not narrowed by creator. */
         addedById?: components['schemas']['Id'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5441,7 +5581,10 @@ export interface operations {
   createCategory: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5489,7 +5632,10 @@ export interface operations {
   updateCategory: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -5552,7 +5698,10 @@ export interface operations {
         /** @description 1-based page number, an alternative to skip (spec 02 §7). When given and skip is not, skip = (page - 1) × limit. */
         page?: number;
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5600,7 +5749,10 @@ export interface operations {
   createIngredient: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5648,7 +5800,10 @@ export interface operations {
   updateIngredient: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -5707,7 +5862,10 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5755,7 +5913,10 @@ export interface operations {
   createAllergy: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5803,7 +5964,10 @@ export interface operations {
   updateAllergy: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -5862,7 +6026,10 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5910,7 +6077,10 @@ export interface operations {
   createDietary: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5958,7 +6128,10 @@ export interface operations {
   updateDietary: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -6017,7 +6190,10 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6065,7 +6241,10 @@ export interface operations {
   createCuisine: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6115,7 +6294,10 @@ export interface operations {
   updateCuisine: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -6218,7 +6400,10 @@ export interface operations {
         status?: components['parameters']['ReviewStatusFilter'];
         rating?: components['parameters']['ReviewRatingFilter'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6259,7 +6444,10 @@ export interface operations {
   updateReviewStatus: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -6322,7 +6510,10 @@ export interface operations {
         /** @description Only the item with this slug (added so the editor screen can read one page). */
         slug?: components['parameters']['SlugFilter'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6379,7 +6570,10 @@ export interface operations {
         /** @description The slug of the content item. */
         slug: components['parameters']['SlugQuery'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6431,7 +6625,10 @@ export interface operations {
   createStaticContent: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6487,7 +6684,10 @@ export interface operations {
         /** @description The slug of the content item. */
         slug: components['parameters']['SlugQuery'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6525,7 +6725,10 @@ export interface operations {
         /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
         search?: components['parameters']['Search'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6569,7 +6772,10 @@ export interface operations {
   updateStaticContentLegacy: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -6625,7 +6831,10 @@ export interface operations {
   removeStaticContentFaq: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -6699,7 +6908,10 @@ export interface operations {
   createMenuItem: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6817,7 +7029,10 @@ export interface operations {
       query: {
         screen: components['schemas']['SavedViewScreen'];
       };
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6865,7 +7080,10 @@ export interface operations {
   createSavedView: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6926,7 +7144,10 @@ export interface operations {
   renameSavedView: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];
@@ -6986,7 +7207,10 @@ export interface operations {
   deleteSavedView: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
       path: {
         /** @description The record's _id. */
         id: components['parameters']['IdPath'];

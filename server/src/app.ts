@@ -80,6 +80,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
     done(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 }), undefined),
   );
   app.decorateRequest('user', null as never);
+  app.decorateRequest('session', null as never);
   app.decorateRequest('tokenCheckPending', false);
   app.decorateRequest('access', null);
   app.setErrorHandler(errorHandler);

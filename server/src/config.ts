@@ -20,6 +20,12 @@ export type ServerConfig = {
   seedDemo: boolean;
   buildDir: string;
   tokenTtlMs: number;
+  /** a session unused by the admin's own requests this long is refused (auth/sessions.ts) */
+  sessionIdleMs: number;
+  /** how long a one-time set-password link stays valid */
+  setupLinkMs: number;
+  /** an admin who has not signed in this long is marked dormant on the Team screen */
+  dormantMs: number;
   /** ADMIN_EMAIL and ADMIN_PASSWORD as given (the first administrator; never printed) */
   adminEmail?: string;
   adminPassword?: string;
@@ -118,6 +124,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     (value) => Number.isFinite(value) && value > 0,
     'a number of hours above 0',
   );
+  const positive = (value: number) => Number.isFinite(value) && value > 0;
+  const idleMinutes = numberFrom(
+    env,
+    'SESSION_IDLE_MINUTES',
+    30,
+    positive,
+    'a number of minutes above 0',
+  );
+  const setupLinkHours = numberFrom(
+    env,
+    'SETUP_LINK_HOURS',
+    24,
+    positive,
+    'a number of hours above 0',
+  );
+  const dormantDays = numberFrom(env, 'DORMANT_DAYS', 90, positive, 'a number of days above 0');
   const graceSeconds = numberFrom(
     env,
     'SHUTDOWN_GRACE_SECONDS',
@@ -215,6 +237,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: demo || seedDemoFlag === '1',
     buildDir: path.resolve(env.BUILD_DIR || './build'),
     tokenTtlMs: ttlHours * 3_600_000,
+    sessionIdleMs: idleMinutes * 60_000,
+    setupLinkMs: setupLinkHours * 3_600_000,
+    dormantMs: dormantDays * 86_400_000,
     adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     shutdownDelayMs: delaySeconds * 1000,

@@ -3,6 +3,7 @@ import type { users } from './db/schema.js';
 import type { ServerConfig } from './config.js';
 import type { Lifecycle } from './ops/health.js';
 import type { Access } from './auth/bearer-auth.js';
+import type { RequestSession } from './queries/sessions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in admin, set by the bearerAuth security handler. */
     user: typeof users.$inferSelect;
+    /** The session the request was made with (its id and last recorded use), set with `user`. */
+    session: RequestSession;
     /** the handler checks the bearer token itself and has not yet (auth/bearer-auth.ts) */
     tokenCheckPending: boolean;
     /** the operation and the permission it needs, for a secured operation (auth/bearer-auth.ts) */

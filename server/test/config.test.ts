@@ -13,6 +13,9 @@ describe('readConfig', () => {
       seedDemo: true,
       buildDir: path.resolve('./build'),
       tokenTtlMs: 12 * 3_600_000,
+      sessionIdleMs: 30 * 60_000,
+      setupLinkMs: 24 * 3_600_000,
+      dormantMs: 90 * 86_400_000,
       adminEmail: undefined,
       adminPassword: undefined,
       shutdownDelayMs: 0,
@@ -33,6 +36,21 @@ describe('readConfig', () => {
     ).toEqual({ support: 250.5, finance: 0 });
     expect(() => readConfig({ REFUND_LIMIT_FINANCE_USD: 'lots' })).toThrow(
       'REFUND_LIMIT_FINANCE_USD must be an amount in USD (0 or more), not "lots"',
+    );
+  });
+
+  test('sessions, set-password links and dormant admins', () => {
+    expect(
+      readConfig({ SESSION_IDLE_MINUTES: '5', SETUP_LINK_HOURS: '0.5', DORMANT_DAYS: '30' }),
+    ).toMatchObject({ sessionIdleMs: 300_000, setupLinkMs: 1_800_000, dormantMs: 30 * 86_400_000 });
+    expect(() => readConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow(
+      'SESSION_IDLE_MINUTES must be a number of minutes above 0, not "0"',
+    );
+    expect(() => readConfig({ SETUP_LINK_HOURS: 'a day' })).toThrow(
+      'SETUP_LINK_HOURS must be a number of hours above 0, not "a day"',
+    );
+    expect(() => readConfig({ DORMANT_DAYS: '-1' })).toThrow(
+      'DORMANT_DAYS must be a number of days above 0, not "-1"',
     );
   });
 

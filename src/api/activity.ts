@@ -3,8 +3,28 @@
  * counts only those toward the session's idle timeout (SESSION_IDLE_MINUTES), and the idle
  * warning counts from the same moment. Kept in localStorage, so every tab of the session sees
  * the activity of the others.
+ *
+ * A request the SPA makes by itself carries the contract's `X-Background: 1` (`inBackground`):
+ * the server answers it but does not count it as a use of the session, and neither does the
+ * SPA.
  */
+import type { FetchArgs } from '@reduxjs/toolkit/query';
+
 const ACTIVITY_KEY = 'lastActivityAt';
+const BACKGROUND_HEADER = 'X-Background';
+
+/** The request, marked as one the SPA makes by itself. */
+export function inBackground(args: string | FetchArgs): FetchArgs {
+  const request = typeof args === 'string' ? { url: args } : args;
+  const headers = new Headers(request.headers as HeadersInit | undefined);
+  headers.set(BACKGROUND_HEADER, '1');
+  return { ...request, headers };
+}
+
+/** Whether the request is one the SPA makes by itself. */
+export const isBackground = (args: string | FetchArgs): boolean =>
+  typeof args !== 'string' &&
+  new Headers(args.headers as HeadersInit | undefined).get(BACKGROUND_HEADER) === '1';
 
 export function noteActivity(now = Date.now(), storage: Storage = window.localStorage): void {
   storage.setItem(ACTIVITY_KEY, String(now));

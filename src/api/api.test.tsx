@@ -9,6 +9,7 @@ import {
   type MockRequest,
 } from '../test/mock-api';
 import { api } from './api';
+import { inBackground, lastActivityAt, noteActivity } from './activity';
 import { mockPages } from '../test/mock-pages';
 
 mockPages();
@@ -20,6 +21,9 @@ const testApi = api.injectEndpoints({
   endpoints: (build) => ({
     probe: build.query<unknown, number>({
       query: (skip) => ({ url: '/admin/users', params: { skip } }),
+    }),
+    backgroundProbe: build.query<unknown, number>({
+      query: (skip) => inBackground({ url: '/admin/users', params: { skip } }),
     }),
   }),
 });
@@ -46,6 +50,21 @@ describe('the API base query', () => {
     const probe = calls.find((call) => isProbe(call, 1));
     expect(probe?.url.pathname).toBe('/api/v1/admin/users');
     expect(probe?.headers.get('Authorization')).toBe('Bearer tok');
+  });
+
+  it('marks a request the SPA makes by itself X-Background: 1, and only an own request is activity', async () => {
+    const { calls } = mockApi((request) =>
+      isProbe(request) ? reply('listUsers', 200, USERS) : sessionCheckOk,
+    );
+    const { store } = await signedInApp();
+    act(() => noteActivity(1000));
+    await act(() => store.dispatch(testApi.endpoints.backgroundProbe.initiate(2)));
+    expect(calls.find((call) => isProbe(call, 2))?.headers.get('X-Background')).toBe('1');
+    expect(calls.find((call) => isProbe(call, 2))?.headers.get('Authorization')).toBe('Bearer tok');
+    expect(lastActivityAt()).toBe(1000);
+    await act(() => store.dispatch(testApi.endpoints.probe.initiate(3)));
+    expect(calls.find((call) => isProbe(call, 3))?.headers.get('X-Background')).toBeNull();
+    expect(lastActivityAt()).toBeGreaterThan(1000);
   });
 
   it('logs out exactly once when ten calls fail with 401 together', async () => {

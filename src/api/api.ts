@@ -7,7 +7,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { notify } from '../lib/notify';
-import { noteActivity } from './activity';
+import { isBackground, noteActivity } from './activity';
 import { API_BASE_URL } from './config';
 import { answeredAction, apiUnreachable, type ConnectionState } from './connection-slice';
 import { serverMessage } from './errors';
@@ -68,8 +68,8 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   extraOptions,
 ) => {
   const sentToken = tokenOf(queryApi.getState);
-  // A request the SPA makes by itself (`extraOptions: { background: true }`) is no activity.
-  if (!(extraOptions as { background?: boolean } | undefined)?.background) noteActivity();
+  // A request the SPA makes by itself (`inBackground`, X-Background: 1) is no activity.
+  if (!isBackground(args)) noteActivity();
   const result = await fetchQuery(args, queryApi, extraOptions);
   noteConnection(result.error, queryApi);
   if (!result.error || OWN_AUTH_ERRORS.has(queryApi.endpoint)) return result;

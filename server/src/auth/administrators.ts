@@ -3,14 +3,15 @@
  * start or from `npm run create-admin`, both through `saveAdministrator`. Passwords pass the
  * strength check first and are never printed or logged.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { users } from '../db/schema.js';
 import { recordChange } from '../lib/audit.js';
 import type { TeamRole } from '../../../common/team-roles.js';
+import { revokeUserSessions } from '../queries/sessions.js';
+import { insertAdministrator, lockAccountByEmail, makeAdministrator } from '../queries/team.js';
 import { hashPassword } from './passwords.js';
 import { weakPasswordReason } from './password-strength.js';
-import { revokeUserSessions } from './sessions.js';
+
+export { hasActiveAdministrator } from '../queries/team.js';
 
 /** A request the operator can correct; the message says how. */
 export class AdministratorError extends Error {
@@ -22,14 +23,6 @@ export const HOW_TO_CREATE_ADMIN =
   'or run `npm run create-admin -- --email you@example.org` with the same DATABASE_URL or DATA_DIR.';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export async function hasActiveAdministrator(db: Db): Promise<boolean> {
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.status, true)));
-  return n > 0;
-}
 
 export type AdministratorInput = {
   email: string;
@@ -56,11 +49,7 @@ export async function saveAdministrator(
   if (weak) throw new AdministratorError(weak);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: users.id, teamRole: users.teamRole })
-      .from(users)
-      .where(sql`lower(${users.email}) = lower(${email})`)
-      .for('update');
+    const existing = await lockAccountByEmail(tx, email);
     if (existing && !input.reset) {
       throw new AdministratorError(
         `An account with the email ${email} already exists. To give it a new password and make it ` +
@@ -68,16 +57,10 @@ export async function saveAdministrator(
       );
     }
     if (existing) {
-      await tx
-        .update(users)
-        .set({
-          passwordHash,
-          role: 'admin',
-          subRole: null,
-          status: true,
-          teamRole: input.teamRole ?? existing.teamRole ?? 'owner',
-        })
-        .where(eq(users.id, existing.id));
+      await makeAdministrator(tx, existing.id, {
+        passwordHash,
+        teamRole: input.teamRole ?? existing.teamRole ?? 'owner',
+      });
       await revokeUserSessions(tx, existing.id);
       await recordChange(tx, {
         request: null,
@@ -88,22 +71,17 @@ export async function saveAdministrator(
       });
       return 'reset';
     }
-    const [created] = await tx
-      .insert(users)
-      .values({
-        firstName: input.firstName?.trim() || 'Administrator',
-        lastName: input.lastName?.trim() ?? '',
-        email,
-        passwordHash,
-        role: 'admin',
-        teamRole: input.teamRole ?? 'owner',
-        status: true,
-      })
-      .returning({ id: users.id });
+    const createdId = await insertAdministrator(tx, {
+      firstName: input.firstName?.trim() || 'Administrator',
+      lastName: input.lastName?.trim() ?? '',
+      email,
+      passwordHash,
+      teamRole: input.teamRole ?? 'owner',
+    });
     await recordChange(tx, {
       request: null,
       action: 'admin.create',
-      entity: { type: 'user', id: created.id, name: email },
+      entity: { type: 'user', id: createdId, name: email },
       details: { email },
       always: true,
     });

@@ -1,7 +1,10 @@
 /**
- * The contract's bearerAuth scheme, enforced here and nowhere else: a valid session (401), of an
- * active admin (403), whose team role grants the permission the operation's requirement names
- * (403 with the sentence of common/team-roles.ts, recorded as `access.denied`).
+ * The contract's bearerAuth scheme, enforced here and nowhere else: a live session (401: none, or
+ * revoked, expired or idle; see sessions.ts), of an active admin (403), whose team role grants
+ * the permission the operation's requirement names (403 with the sentence of
+ * common/team-roles.ts, recorded as `access.denied`). The request's session is put on the
+ * request (`req.session`) and its use written down unless the request says it is a background
+ * one (`X-Background: 1`).
  */
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.js';
@@ -13,8 +16,9 @@ import {
   type Permission,
   type TeamRole,
 } from '../../../common/team-roles.js';
-import { findSessionUser } from './sessions.js';
+import { BACKGROUND_HEADER, noteUse, sessionOfToken } from './sessions.js';
 import type { User } from '../db/schema.js';
+import type { RequestSession } from '../queries/sessions.js';
 
 export const NOT_AUTHORIZED = 'You are not authorized to access this panel';
 
@@ -58,18 +62,24 @@ export async function accessDenied(
   return new HttpError(403, message);
 }
 
+/** The request says the client made it by itself: it does not keep the session alive. */
+const isBackgroundRequest = (req: FastifyRequest) => req.headers[BACKGROUND_HEADER] === '1';
+
 /**
- * The token's session user must exist (401) and be an active admin (403); then the operation's
- * permission must be one of their role's (403).
+ * The token's live session must exist (401) and be an active admin's (403); its use is written
+ * down; then the operation's permission must be one of their role's (403).
  */
 export async function authorizeSessionUser(
   req: FastifyRequest,
-  user: User | undefined,
+  found: { user: User; session: RequestSession } | undefined,
 ): Promise<void> {
   req.tokenCheckPending = false;
-  if (!user) throw new HttpError(401, 'Authorization failed: invalid token');
+  if (!found) throw new HttpError(401, 'Authorization failed: invalid token');
+  const { user, session } = found;
   if (user.role !== 'admin' || !user.status) throw new HttpError(403, NOT_AUTHORIZED);
   req.user = user;
+  req.session = session;
+  await noteUse(req.server.db, session, isBackgroundRequest(req));
   const permission = req.access?.permission;
   const role = teamRoleOf(user);
   if (permission && !hasPermission(role, permission)) {
@@ -79,7 +89,8 @@ export async function authorizeSessionUser(
 
 export async function bearerAuth(req: FastifyRequest): Promise<void> {
   const token = requireToken(req);
-  await authorizeSessionUser(req, await findSessionUser(req.server.db, token));
+  const { db, config } = req.server;
+  await authorizeSessionUser(req, await sessionOfToken(db, token, config.sessionIdleMs));
 }
 
 /**

@@ -118,15 +118,47 @@ export const users = pgTable(
   ],
 );
 
-export const sessions = pgTable('sessions', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-});
+/**
+ * Sign-in sessions (auth/sessions.ts): the token only as its SHA-256, the id the admin's session
+ * list names it by, when it was last used by a request of the admin's own (kept to the minute;
+ * the idle timeout counts from it) and the client it was opened from.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    id: uuid('id').notNull().unique().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    clientAddress: text('client_address'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * One-time set-password links (the Team screen's "add a colleague"): the token only as its
+ * SHA-256, valid until `expiresAt`, used at most once.
+ */
+export const setupLinks = pgTable(
+  'setup_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('setup_links_user_idx').on(t.userId)],
+);
 
 /**
  * Failed sign-ins per key ("account:<email>" or "address:<ip>"), shared by every server

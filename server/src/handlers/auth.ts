@@ -2,10 +2,10 @@
 import { HttpError } from '../lib/http-error.js';
 import { toSessionUser, userByEmail } from '../queries/users.js';
 import { timingDummyHash, verifyPassword } from '../auth/passwords.js';
-import { createSession, revokeSession } from '../auth/sessions.js';
+import { clientOf, createSession, revokeSession } from '../auth/sessions.js';
 import { bearerToken, NOT_AUTHORIZED, teamRoleOf } from '../auth/bearer-auth.js';
 import { refundLimitUsd } from '../auth/refund-limit.js';
-import type { RefundLimitsUsd } from '../config.js';
+import type { ServerConfig } from '../config.js';
 import type { User } from '../db/schema.js';
 import { permissionsOf } from '../../../common/team-roles.js';
 import { recordChange } from '../lib/audit.js';
@@ -19,14 +19,18 @@ const ACCOUNT_DEACTIVATED =
 const fullName = (user: { firstName: string; lastName: string }) =>
   `${user.firstName} ${user.lastName}`.trim();
 
-/** The login answer's user: the spec's fields, the team role, its permissions and refund limit. */
-const signedInUser = (user: User, limits: RefundLimitsUsd) => {
+/**
+ * The login answer's user: the spec's fields, the team role, its permissions and refund limit,
+ * and the idle timeout of the session.
+ */
+const signedInUser = (user: User, config: ServerConfig) => {
   const teamRole = teamRoleOf(user);
   return {
     ...toSessionUser(user),
     teamRole,
     permissions: permissionsOf(teamRole),
-    refundLimitUsd: refundLimitUsd(user, limits),
+    refundLimitUsd: refundLimitUsd(user, config.refundLimitsUsd),
+    sessionIdleMinutes: config.sessionIdleMs / 60_000,
   };
 };
 
@@ -67,7 +71,12 @@ export const authHandlers: Handlers = {
         });
         return undefined;
       }
-      const created = await createSession(tx, user!.id, req.server.config.tokenTtlMs);
+      const created = await createSession(
+        tx,
+        user!.id,
+        req.server.config.tokenTtlMs,
+        clientOf(req),
+      );
       await recordChange(tx, {
         request: req,
         action: 'auth.login',
@@ -82,7 +91,7 @@ export const authHandlers: Handlers = {
       success: true,
       message: 'Login successful',
       token,
-      data: { user: signedInUser(user!, req.server.config.refundLimitsUsd) },
+      data: { user: signedInUser(user!, req.server.config) },
     };
   },
 
@@ -90,7 +99,7 @@ export const authHandlers: Handlers = {
     return {
       success: true,
       message: 'Signed-in user',
-      data: { user: signedInUser(req.user, req.server.config.refundLimitsUsd) },
+      data: { user: signedInUser(req.user, req.server.config) },
     };
   },
 

@@ -1,6 +1,7 @@
 /** Bookings: the filtered list, one booking, admin notes and the booking's activities. */
 import type { AuditEvent } from '../db/schema.js';
 import { authorizeSessionUser, bearerToken } from '../auth/bearer-auth.js';
+import { hashToken, livenessAt } from '../auth/sessions.js';
 import { change, recordChange } from '../lib/audit.js';
 import { bookingActivityText } from '../lib/activity-text.js';
 import { notFound } from '../lib/http-error.js';
@@ -32,8 +33,14 @@ export const bookingsHandlers: Handlers = {
    * it; operations in TOKEN_CHECKED_BY_HANDLER), the total and the page's bookings as JSON.
    */
   async listBookings(req) {
-    const page = await listBookingsWithSession(req.server.db, bearerToken(req) ?? '', req.query);
-    await authorizeSessionUser(req, page.user);
+    const { db, config } = req.server;
+    const page = await listBookingsWithSession(
+      db,
+      hashToken(bearerToken(req) ?? ''),
+      livenessAt(config.sessionIdleMs),
+      req.query,
+    );
+    await authorizeSessionUser(req, page.found);
     return {
       success: true,
       message: 'Bookings',

@@ -9,7 +9,7 @@ import {
   setUserStatus,
   toSessionUser,
 } from '../queries/users.js';
-import { revokeUserSessions } from '../auth/sessions.js';
+import { revokeUserSessions } from '../queries/sessions.js';
 import type { Handlers } from './types.js';
 
 const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account';

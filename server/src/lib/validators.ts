@@ -13,9 +13,29 @@ const build = AjvCompiler();
 const coercing = build({}, { customOptions: { ...shared, coerceTypes: 'array' } });
 const strict = build({}, { customOptions: { ...shared, coerceTypes: false } });
 
+type ObjectSchema = { properties?: Record<string, unknown>; required?: string[] };
+
+/**
+ * Header names arrive in lower case; the contract spells them as HTTP does (`Idempotency-Key`).
+ * Fastify lower-cases a header schema only for its own compiler, so this one does it.
+ */
+function lowerCaseHeaders(schema: ObjectSchema): ObjectSchema {
+  return {
+    ...schema,
+    ...(schema.properties && {
+      properties: Object.fromEntries(
+        Object.entries(schema.properties).map(([name, value]) => [name.toLowerCase(), value]),
+      ),
+    }),
+    ...(schema.required && { required: schema.required.map((name) => name.toLowerCase()) }),
+  };
+}
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
   const { httpPart, contentType } = route as typeof route & { contentType?: string };
   const json =
     httpPart === 'body' && (contentType === undefined || contentType === 'application/json');
-  return (json ? strict : coercing)(route as never);
+  const schema =
+    httpPart === 'headers' ? lowerCaseHeaders(route.schema as ObjectSchema) : route.schema;
+  return (json ? strict : coercing)({ ...route, schema } as never);
 };

@@ -22,7 +22,7 @@ import type { ListFilters } from '../lib/contract-types.js';
 import type { CsvColumn } from '../lib/csv-export.js';
 import { badRequest } from '../lib/http-error.js';
 import { likePattern, utcDayRange } from '../lib/paging.js';
-import { sessionUserJson } from '../auth/sessions.js';
+import { liveSessionJson, type Liveness, type RequestSession } from './sessions.js';
 import { auditOrder } from './audit.js';
 
 /** The answer to an id that names no booking (booking and refund operations). */
@@ -161,21 +161,23 @@ const bookingJson = sql`json_build_object(
     where e.entity_type = 'booking' and e.entity_id = b.id::text), '[]'::json))`;
 
 /**
- * One statement (one round trip): the session user of the token (as bearerAuth checks it), the
- * total and the page's bookings, the page read only when that user may see it.
+ * One statement (one round trip): the live session of the token's hash and its user (as
+ * bearerAuth finds them), the total and the page's bookings, the page read only when that user
+ * may see it.
  */
 export async function listBookingsWithSession(
   db: Db,
-  token: string,
+  tokenHash: string,
+  liveness: Liveness,
   query: BookingsFilters & Paging,
 ) {
   const { where, searched } = bookingsWhere(query);
   const [row] = await queryPrepared<{ user: unknown; total: number; data: unknown }>(
     db,
     sql`
-      with auth as materialized (select ${sessionUserJson(token)} as u),
-        allowed as materialized (
-          select coalesce(u->>'role' = 'admin' and (u->>'status')::boolean, false) as ok from auth),
+      with auth as materialized (select ${liveSessionJson(tokenHash, liveness)} as u),
+        allowed as materialized (select coalesce(u->'user'->>'role' = 'admin'
+          and (u->'user'->>'status')::boolean, false) as ok from auth),
         ${pageCtes(query, where, searched)}
       select (select u from auth) as "user", (select n from total) as total,
         (select coalesce(json_agg(${bookingJson} order by ${listOrder('b')}), '[]'::json)
@@ -184,8 +186,15 @@ export async function listBookingsWithSession(
           -- (computed from the total) lets through, and would plan for a tenth of the bookings.
           where b.id = any(array(select id from page))) as data`,
   );
+  const found = row.user
+    ? jsonValue<{ user: Record<string, unknown>; id: string; lastUsedAt: string }>(row.user)
+    : undefined;
+  const session: RequestSession | undefined = found && {
+    id: found.id,
+    lastUsedAt: new Date(found.lastUsedAt),
+  };
   return {
-    user: row.user ? fromJsonRow(users, jsonValue(row.user)) : undefined,
+    found: found && session && { user: fromJsonRow(users, found.user), session },
     total: row.total,
     data: jsonValue<BookingJson[]>(row.data).map(bookingView),
   };

@@ -1,4 +1,5 @@
 import { api } from '../../api/api';
+import { inBackground } from '../../api/activity';
 import type {
   LoginRequest,
   LoginResponse,
@@ -21,18 +22,22 @@ export const authApi = api.injectEndpoints({
         timeout: 5000,
       }),
     }),
-    /** Verifies the stored session at start-up (spec 01 §7: GET total/booking). */
+    /**
+     * Verifies the stored session at start-up (spec 01 §7: GET total/booking); made by the SPA
+     * itself, so it does not keep an idle session alive.
+     */
     checkSession: build.query<TotalBookingsResponse, void>({
-      query: () => '/total/booking',
+      query: () => inBackground('/total/booking'),
       providesTags: ['Session'],
       keepUnusedDataFor: 0,
     }),
     /**
      * The signed-in admin as the server knows them now (team role, permissions): read after a
-     * restored session's check and after a 403.
+     * restored session's check and after a 403 (`background`: by the SPA itself), and to keep
+     * the session alive on the admin's action.
      */
-    getMe: build.query<SessionUserResponse, void>({
-      query: () => '/user/me',
+    getMe: build.query<SessionUserResponse, { background: boolean }>({
+      query: ({ background }) => (background ? inBackground('/user/me') : '/user/me'),
       keepUnusedDataFor: 0,
     }),
   }),

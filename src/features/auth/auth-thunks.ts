@@ -46,28 +46,31 @@ function isAbort(error: unknown): boolean {
 /**
  * Reads the signed-in admin again (`GET /user/me`: team role and permissions) and keeps the
  * answer in the store and in localStorage. A failed read keeps what the session knew (a 401 has
- * ended the session by then, through the API's `unauthorized`).
+ * ended the session by then, through the API's `unauthorized`). `background`: the SPA reads it
+ * by itself, which does not keep the session alive; otherwise it is the admin's activity.
  */
-export const refreshUser = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
-  const { token } = getState().auth;
-  if (!token) return;
-  const request = dispatch(
-    authApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true }),
-  );
-  try {
-    const { user } = (await request.unwrap()).data;
-    if (getState().auth.token !== token) return;
-    if (!isAdmin(user)) {
+export const refreshUser =
+  ({ background }: { background: boolean }): AppThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    const { token } = getState().auth;
+    if (!token) return;
+    const request = dispatch(
+      authApi.endpoints.getMe.initiate({ background }, { subscribe: false, forceRefetch: true }),
+    );
+    try {
+      const { user } = (await request.unwrap()).data;
+      if (getState().auth.token !== token) return;
+      if (!isAdmin(user)) {
+        dispatch(userRefreshed(null));
+        return;
+      }
+      saveSession({ user, token });
+      dispatch(userRefreshed(user));
+    } catch {
+      // Kept as it was: the next 403 or restore reads it again.
       dispatch(userRefreshed(null));
-      return;
     }
-    saveSession({ user, token });
-    dispatch(userRefreshed(user));
-  } catch {
-    // Kept as it was: the next 403 or restore reads it again.
-    dispatch(userRefreshed(null));
-  }
-};
+  };
 
 /**
  * Verifies the session restored from storage; a failed check ends it with the reason (spec 01
@@ -86,7 +89,7 @@ export const verifySession = (): AppThunk<Promise<void>> => async (dispatch, get
     if (response.status_code !== 401) {
       // The role may have changed since the session was stored: it is read again, and waited
       // for only by a session stored without permissions (before team roles).
-      const refreshed = dispatch(refreshUser());
+      const refreshed = dispatch(refreshUser({ background: true }));
       if (!getState().auth.user?.permissions) await refreshed;
       if (getState().auth.status === 'checking') dispatch(sessionVerified());
       return;

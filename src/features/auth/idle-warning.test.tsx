@@ -15,12 +15,12 @@ const { renderApp } = await import('../../test/render-app');
 const MINUTE = 60_000;
 const IDLE = 30 * MINUTE;
 
-const answers = (path: string) => {
+const answers = (path: string, user = adminUser) => {
   if (path === '/user/me') {
     return reply('getMe', 200, {
       success: true,
       message: 'Signed-in user',
-      data: { user: adminUser },
+      data: { user },
     });
   }
   if (path === '/user/login') {
@@ -34,9 +34,9 @@ const answers = (path: string) => {
   return sessionCheckOk;
 };
 
-async function openIdle(minutesAgo: number) {
-  const api = mockApi((request) => answers(request.path));
-  const view = renderApp('/admin/reviews?status=pending', { storedUser: adminUser });
+async function openIdle(minutesAgo: number, user = adminUser) {
+  const api = mockApi((request) => answers(request.path, user));
+  const view = renderApp('/admin/reviews?status=pending', { storedUser: user });
   await headerTitle();
   // The admin's last request of their own was this long ago.
   act(() => noteActivity(Date.now() - minutesAgo * MINUTE));
@@ -81,4 +81,17 @@ it('signs out at the end, and the next sign-in returns to the same screen', asyn
       '/admin/reviews?status=pending',
     ),
   );
+});
+
+it("counts the server's SESSION_IDLE_MINUTES, as the signed-in user carries it", async () => {
+  await openIdle(9.5, { ...adminUser, sessionIdleMinutes: 10 });
+  expect(await screen.findByText('You will be signed out in 60 seconds')).toBeInTheDocument();
+});
+
+it('the session check at start-up and the reading of the user are background requests', async () => {
+  const { calls } = await openIdle(5);
+  await waitFor(() => expect(calls.some((call) => call.path === '/user/me')).toBe(true));
+  for (const path of ['/total/booking', '/user/me']) {
+    expect(calls.find((call) => call.path === path)?.headers.get('X-Background')).toBe('1');
+  }
 });

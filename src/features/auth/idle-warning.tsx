@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Modal } from 'antd';
 import { lastActivityAt } from '../../api/activity';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { refreshUser, signOut } from './auth-thunks';
 
-/** The server's SESSION_IDLE_MINUTES unless it says otherwise. */
+/** The server's SESSION_IDLE_MINUTES default, for a session stored before it was sent. */
 const DEFAULT_IDLE_MINUTES = 30;
 const WARN_BEFORE_MS = 60_000;
 const CHECK_EVERY_MS = 1000;
@@ -17,14 +17,18 @@ const idleNotice = (minutes: number) =>
 
 /**
  * The idle timeout as the admin sees it: a token unused by the admin's own requests for
- * `idleMinutes` is refused by the server, so a minute before that "You will be signed out in 60
+ * `sessionIdleMinutes` (the signed-in user's, from the server) is refused by the server, so a minute before that "You will be signed out in 60
  * seconds" asks whether to stay (Stay signed in sends a request, which counts as activity), and
  * at the end the session ends here too; the login page then leads back to the same screen. A key
  * pressed or a click made counts as activity: when the admin's last request is over a minute
  * old, one goes out (`GET /user/me`).
  */
-export function IdleWarning({ idleMinutes = DEFAULT_IDLE_MINUTES }: { idleMinutes?: number }) {
+export function IdleWarning() {
   const dispatch = useAppDispatch();
+  // The server's SESSION_IDLE_MINUTES, as the login answer and GET /user/me carry it.
+  const idleMinutes = useAppSelector(
+    (state) => state.auth.user?.sessionIdleMinutes ?? DEFAULT_IDLE_MINUTES,
+  );
   const [warning, setWarning] = useState(false);
 
   useEffect(() => {
@@ -48,7 +52,8 @@ export function IdleWarning({ idleMinutes = DEFAULT_IDLE_MINUTES }: { idleMinute
   useEffect(() => {
     const onAction = () => {
       const last = lastActivityAt();
-      if (last === null || Date.now() - last > TOUCH_AFTER_MS) void dispatch(refreshUser());
+      if (last === null || Date.now() - last > TOUCH_AFTER_MS)
+        void dispatch(refreshUser({ background: false }));
     };
     window.addEventListener('keydown', onAction, true);
     window.addEventListener('pointerdown', onAction, true);
@@ -60,7 +65,7 @@ export function IdleWarning({ idleMinutes = DEFAULT_IDLE_MINUTES }: { idleMinute
 
   const stay = () => {
     setWarning(false);
-    void dispatch(refreshUser());
+    void dispatch(refreshUser({ background: false }));
   };
 
   return (

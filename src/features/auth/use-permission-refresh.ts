@@ -10,6 +10,6 @@ export function usePermissionRefresh(): void {
   const dispatch = useAppDispatch();
   const stale = useAppSelector((state) => state.auth.permissionsStale === true);
   useEffect(() => {
-    if (stale) void dispatch(refreshUser());
+    if (stale) void dispatch(refreshUser({ background: true }));
   }, [stale, dispatch]);
 }

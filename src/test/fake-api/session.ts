@@ -19,6 +19,7 @@ export const adminUser = {
   teamRole: 'owner' as const,
   permissions: permissionsOf('owner'),
   refundLimitUsd: null,
+  sessionIdleMinutes: 30,
 };
 
 /** The answer of the start-up check of a stored session. */
