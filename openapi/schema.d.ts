@@ -64,6 +64,163 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/setup-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a first password from a set-password link, and sign in
+     * @description The token of a one-time set-password link (`POST /admin/team`), with the password the new administrator chooses. Valid once, until the link expires. Answers as login does. Without a bearer token, like login, and throttled like it (per link and per client address).
+     */
+    post: operations['setupPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change one's own password
+     * @description Needs the current password; a wrong one is a 400 and counts as a failed sign-in (the sign-in throttle's 429 follows). Ends every other session of the admin.
+     */
+    put: operations['changePassword'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in admin's live sessions
+     * @description The last used first; `current` marks the one this request was made with.
+     */
+    get: operations['listSessions'];
+    put?: never;
+    post?: never;
+    /**
+     * Sign out every other session
+     * @description Ends every session of the admin but the one this request was made with.
+     */
+    delete: operations['endOtherSessions'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * End one of one's own sessions
+     * @description Ends the session (this one too, which signs out).
+     */
+    delete: operations['endSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/team': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the administrators
+     * @description Every administrator, owners first then by name, with their team role, status, last sign-in, live sessions, and whether they are dormant or have not set a password yet.
+     */
+    get: operations['listTeam'];
+    put?: never;
+    /**
+     * Add an administrator
+     * @description Creates an active administrator without a password and answers a one-time set-password link (`data.setupUrl`) for the owner to pass on: the owner never chooses or sees the password. The new admin opens the link and chooses one (`POST /user/setup-password`).
+     */
+    post: operations['addTeamMember'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/team/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change an administrator's team role or status
+     * @description `{teamRole}` or `{status}`. A change ends every session of that administrator in the same transaction, so the new role or status applies at once. Nobody changes their own role or deactivates themselves (400); the last active owner cannot be given another role or be deactivated (409).
+     */
+    put: operations['updateTeamMember'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/team/{id}/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Sign an administrator out everywhere
+     * @description Ends every session of the administrator (the caller's own too, if it is them).
+     */
+    delete: operations['endTeamMemberSessions'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/total/booking': {
     parameters: {
       query?: never;
@@ -1596,7 +1753,7 @@ export interface components {
         data: components['schemas']['ActivityLog'][];
       };
     /**
-     * @description The stable verb of an event (`admin.create` and `admin.reset` come from the create-admin command or the first start, not from a request). `list.export` is a CSV export of a list (record type `list`, its name the list's, the search and filters in `details`). `access.denied` is a call refused for the actor's team role (record type `operation`, its name the operationId, the permission in `details`, and the refund limit when a refund was above it). `activity.legacy` and `booking.activity` are entries carried over from the activity lists that existed before the audit trail (and seeded booking history).
+     * @description The stable verb of an event (`admin.create` and `admin.reset` come from the create-admin command or the first start, not from a request). `list.export` is a CSV export of a list (record type `list`, its name the list's, the search and filters in `details`). `access.denied` is a call refused for the actor's team role (record type `operation`, its name the operationId, the permission in `details`, and the refund limit when a refund was above it). `team.*` are changes on the Team screen (record type `user`, the administrator); `account.*` an admin's own password and sessions; `audit.view` a reading of the Audit Log (its filters in `details`, at most one a minute per admin and filters). `activity.legacy` and `booking.activity` are entries carried over from the activity lists that existed before the audit trail (and seeded booking history).
      * @enum {string}
      */
     AuditAction:
@@ -1626,6 +1783,14 @@ export interface components {
       | 'admin.reset'
       | 'access.denied'
       | 'list.export'
+      | 'team.create'
+      | 'team.role'
+      | 'team.status'
+      | 'team.sessions_end'
+      | 'account.password_setup'
+      | 'account.password'
+      | 'account.session_end'
+      | 'audit.view'
       | 'booking.activity'
       | 'activity.legacy';
     /** @description A field's value: text, number (percentages are plain numbers), boolean, null (absent), or money as `{amount, currency}` with the amount in major units of its currency. */
@@ -2292,6 +2457,93 @@ export interface components {
     RenameSavedViewRequest: {
       name: components['schemas']['SavedViewName'];
     };
+    TeamMember: {
+      _id: components['schemas']['Id'];
+      firstName: string;
+      lastName: string;
+      /** Format: email */
+      email: string;
+      teamRole: components['schemas']['TeamRole'];
+      /** @description true while the admin may sign in. */
+      status: boolean;
+      createdAt: components['schemas']['Timestamp'];
+      /** @description The admin's last sign-in; null before the first. */
+      lastSignInAt: components['schemas']['Timestamp'] | null;
+      /**
+       * Format: int32
+       * @description Sessions that are neither signed out, expired nor idle.
+       */
+      activeSessions: number;
+      /** @description No sign-in for DORMANT_DAYS (90 by default), counted from the account's creation when it never signed in. */
+      dormant: boolean;
+      /** @description The admin was added and has not set a password yet. */
+      setupPending: boolean;
+    };
+    TeamListResponse: components['schemas']['MessageResponse'] & {
+      /** Format: int32 */
+      count: number;
+      data: components['schemas']['TeamMember'][];
+    };
+    TeamMemberResponse: components['schemas']['MessageResponse'] & {
+      data: components['schemas']['TeamMember'];
+    };
+    AddTeamMemberRequest: {
+      /** Format: email */
+      email: string;
+      firstName: string;
+      lastName: string;
+      teamRole: components['schemas']['TeamRole'];
+    };
+    AddedTeamMemberResponse: components['schemas']['MessageResponse'] & {
+      data: components['schemas']['TeamMember'] & {
+        /** @description The one-time set-password link, a path under the SPA (`/set-password?token=…`): shown once, to pass on to the new admin; valid until `setupExpiresAt` (SETUP_LINK_HOURS, 24 by default) and for one use. The server keeps only its hash. */
+        setupUrl: string;
+        setupExpiresAt: components['schemas']['Timestamp'];
+      };
+    };
+    /** @description Either a new team role or a new status, one at a time. */
+    UpdateTeamMemberRequest:
+      | {
+          teamRole: components['schemas']['TeamRole'];
+        }
+      | {
+          status: boolean;
+        };
+    EndedSessionsResponse: components['schemas']['MessageResponse'] & {
+      data: {
+        /**
+         * Format: int32
+         * @description How many sessions were ended.
+         */
+        ended: number;
+      };
+    };
+    /** @description At least 12 characters and hard to guess (zxcvbn score 3 or more, not a published demo password): the rule of `npm run create-admin`. A refused password is a 400 that says why. */
+    Password: string;
+    SetupPasswordRequest: {
+      token: string;
+      password: components['schemas']['Password'];
+    };
+    ChangePasswordRequest: {
+      currentPassword: string;
+      newPassword: components['schemas']['Password'];
+    };
+    AccountSession: {
+      _id: components['schemas']['Id'];
+      createdAt: components['schemas']['Timestamp'];
+      /** @description The last request of the admin's own with the session, to the minute. */
+      lastUsedAt: components['schemas']['Timestamp'];
+      clientAddress: string | null;
+      /** @description The browser and its major version read from the user agent ("Firefox 133"). */
+      browser: string | null;
+      /** @description The operating system read from the user agent ("Linux", "Windows 10"). */
+      system: string | null;
+      /** @description true for the session this request was made with. */
+      current: boolean;
+    };
+    AccountSessionListResponse: components['schemas']['MessageResponse'] & {
+      data: components['schemas']['AccountSession'][];
+    };
     /** @description The entry's name, trimmed by the server. A name that is blank after trimming is refused with 400 and the spec's message for the list ("Booking type name is required", "Category name is required", "Ingredient name is required", "Allergy name is required", "Preference name is required", "Cuisine name is required"), so the blank check is the server's, not a schema pattern. Unique per list, compared case-insensitively (409 otherwise). */
     ReferenceName: string;
   };
@@ -2622,6 +2874,504 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  setupPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eA",
+         *       "password": "quiet-meadow-lantern-58"
+         *     }
+         */
+        'application/json': components['schemas']['SetupPasswordRequest'];
+      };
+    };
+    responses: {
+      /** @description The password is set; signed in. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Password set",
+           *       "token": "pU0w7cJm2YVx3nq9Lr5tQe8KaZ1dHs6bFg4oWiXyTkA",
+           *       "data": {
+           *         "user": {
+           *           "_id": "0b3e8c61-4a0f-4f7e-9a3c-2f6f0d8e1a55",
+           *           "firstName": "Grace",
+           *           "lastName": "Hopper",
+           *           "email": "grace@example.com",
+           *           "role": "admin",
+           *           "avatar": null,
+           *           "createdAt": "2026-11-27T08:30:00.000Z",
+           *           "status": true,
+           *           "teamRole": "viewer",
+           *           "permissions": [
+           *             "account.manage",
+           *             "audit.read",
+           *             "bookings.read",
+           *             "config.read",
+           *             "content.read",
+           *             "dashboard.read",
+           *             "reference.read",
+           *             "restaurants.read",
+           *             "reviews.read",
+           *             "users.read",
+           *             "views.manage"
+           *           ],
+           *           "refundLimitUsd": null,
+           *           "sessionIdleMinutes": 30
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['LoginResponse'];
+        };
+      };
+      /** @description The link is not valid ("This set-password link is not valid any more: it was used or it expired. Ask an owner for a new one.") or the password is refused (the message says why). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The administrator was deactivated since the link was made. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description Too many attempts for this link or from this address, as for login. */
+      429: {
+        headers: {
+          /** @description Seconds until the next attempt may be made. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "currentPassword": "quiet-meadow-lantern-58",
+         *       "newPassword": "copper-kettle-orbit-91"
+         *     }
+         */
+        'application/json': components['schemas']['ChangePasswordRequest'];
+      };
+    };
+    responses: {
+      /** @description Changed; how many other sessions were ended. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Password changed",
+           *       "data": {
+           *         "ended": 1
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['EndedSessionsResponse'];
+        };
+      };
+      /** @description The current password is wrong ("The current password is not right") or the new one is refused (the message says why). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description Too many wrong passwords for this account or from this address. */
+      429: {
+        headers: {
+          /** @description Seconds until the next attempt may be made. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listSessions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sessions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Sessions",
+           *       "data": [
+           *         {
+           *           "_id": "6c1f0d2e-9b7a-4e3c-8d5f-1a2b3c4d5e6f",
+           *           "createdAt": "2026-11-27T08:00:00.000Z",
+           *           "lastUsedAt": "2026-11-27T08:41:00.000Z",
+           *           "clientAddress": "203.0.113.9",
+           *           "browser": "Firefox 133",
+           *           "system": "Linux",
+           *           "current": true
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['AccountSessionListResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  endOtherSessions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How many sessions were ended. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Other sessions signed out",
+           *       "data": {
+           *         "ended": 2
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['EndedSessionsResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  endSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session is ended. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Session ended"
+           *     }
+           */
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listTeam: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The team. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Team",
+           *       "count": 1,
+           *       "data": [
+           *         {
+           *           "_id": "a5dac51b-6782-499d-b884-9fd48dbcf461",
+           *           "firstName": "Ada",
+           *           "lastName": "Admin",
+           *           "email": "admin@example.com",
+           *           "teamRole": "owner",
+           *           "status": true,
+           *           "createdAt": "2026-01-05T09:00:00.000Z",
+           *           "lastSignInAt": "2026-11-26T08:12:44.000Z",
+           *           "activeSessions": 1,
+           *           "dormant": false,
+           *           "setupPending": false
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['TeamListResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  addTeamMember: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "grace@example.com",
+         *       "firstName": "Grace",
+         *       "lastName": "Hopper",
+         *       "teamRole": "finance"
+         *     }
+         */
+        'application/json': components['schemas']['AddTeamMemberRequest'];
+      };
+    };
+    responses: {
+      /** @description The administrator, with the set-password link. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Administrator added",
+           *       "data": {
+           *         "_id": "0b3e8c61-4a0f-4f7e-9a3c-2f6f0d8e1a55",
+           *         "firstName": "Grace",
+           *         "lastName": "Hopper",
+           *         "email": "grace@example.com",
+           *         "teamRole": "finance",
+           *         "status": true,
+           *         "createdAt": "2026-11-27T08:30:00.000Z",
+           *         "lastSignInAt": null,
+           *         "activeSessions": 0,
+           *         "dormant": false,
+           *         "setupPending": true,
+           *         "setupUrl": "/set-password?token=Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eA",
+           *         "setupExpiresAt": "2026-11-28T08:30:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AddedTeamMemberResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description An account with this email exists: "An account with this email already exists". */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  updateTeamMember: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "teamRole": "support"
+         *     }
+         */
+        'application/json': components['schemas']['UpdateTeamMemberRequest'];
+      };
+    };
+    responses: {
+      /** @description The administrator as changed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Team role changed",
+           *       "data": {
+           *         "_id": "0b3e8c61-4a0f-4f7e-9a3c-2f6f0d8e1a55",
+           *         "firstName": "Grace",
+           *         "lastName": "Hopper",
+           *         "email": "grace@example.com",
+           *         "teamRole": "support",
+           *         "status": true,
+           *         "createdAt": "2026-11-27T08:30:00.000Z",
+           *         "lastSignInAt": "2026-11-27T09:02:10.000Z",
+           *         "activeSessions": 0,
+           *         "dormant": false,
+           *         "setupPending": false
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['TeamMemberResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The change would leave no active owner: "Ada Admin is the last active owner: make another administrator an owner first." */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  endTeamMemberSessions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How many sessions were ended. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Sessions ended",
+           *       "data": {
+           *         "ended": 2
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['EndedSessionsResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   getTotalBookings: {

@@ -78,6 +78,15 @@ const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
   // Added by the contract (DESIGN.md and the spec's "not shown").
   ['post', '/user/logout', 'logout'],
   ['get', '/user/me', 'getMe'],
+  ['post', '/user/setup-password', 'setupPassword'],
+  ['put', '/user/password', 'changePassword'],
+  ['get', '/user/sessions', 'listSessions'],
+  ['delete', '/user/sessions', 'endOtherSessions'],
+  ['delete', '/user/sessions/{id}', 'endSession'],
+  ['get', '/admin/team', 'listTeam'],
+  ['post', '/admin/team', 'addTeamMember'],
+  ['put', '/admin/team/{id}', 'updateTeamMember'],
+  ['delete', '/admin/team/{id}/sessions', 'endTeamMemberSessions'],
   ['put', '/admin/user/{id}', 'updateUserStatus'],
   ['get', '/admin/restaurant/{id}/menu-items', 'listRestaurantMenuItems'],
   ['get', '/admin/booking/{id}', 'getBooking'],
@@ -97,7 +106,7 @@ const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
 ];
 
 /** Operations reachable without a token: login, and images so that <img> tags work. */
-const PUBLIC = new Set(['login', 'getImage']);
+const PUBLIC = new Set(['login', 'setupPassword', 'getImage']);
 
 type SecurityRequirement = Record<string, string[]>;
 interface Operation {
@@ -168,7 +177,7 @@ describe('v1 contract operations', () => {
     });
   });
 
-  it('requires the bearer token on every operation except login and getImage', () => {
+  it('requires the bearer token on every operation except login, setupPassword and getImage', () => {
     const wrong = operations
       .filter(({ op }) => {
         const security = op.security ?? contract.security ?? [];

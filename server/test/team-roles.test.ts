@@ -79,6 +79,37 @@ test('every secured operation names one permission, except the three that need o
   ).toEqual(['getMe', 'getTotalBookings', 'logout']);
 });
 
+test('the operations without a token are exactly the public ones: signing in, a first password from a link, images', async () => {
+  const contract = await loadContract();
+  const secured = securedOperations(contract);
+  const open: string[] = [];
+  for (const item of Object.values(contract.paths)) {
+    for (const operation of Object.values(item)) {
+      const id = (operation as { operationId?: string }).operationId;
+      if (id && !secured.has(id)) open.push(id);
+    }
+  }
+  expect(open.sort()).toEqual(['getImage', 'login', 'setupPassword']);
+});
+
+test('every secured operation declares the X-Background header its session check reads', async () => {
+  const contract = await loadContract();
+  const secured = securedOperations(contract);
+  const background = '#/components/parameters/Background';
+  const missing: string[] = [];
+  for (const item of Object.values(contract.paths)) {
+    for (const operation of Object.values(item)) {
+      const { operationId, parameters = [] } = operation as {
+        operationId?: string;
+        parameters?: { $ref?: string }[];
+      };
+      if (!operationId || !secured.has(operationId)) continue;
+      if (!parameters.some((parameter) => parameter.$ref === background)) missing.push(operationId);
+    }
+  }
+  expect(missing).toEqual([]);
+});
+
 describe.each(TEAM_ROLES)('%s', (role) => {
   test('every operation: allowed by the role, never a 403; else the 403 sentence and an access.denied event', async () => {
     const admin = await adminOf(role);
@@ -146,8 +177,10 @@ test('without a token the answer is still 401, and no access.denied event is wri
   );
 });
 
+// The owner's run of endOtherSessions above ended t.adminToken: the tests below sign in afresh.
 test('a refused write changes nothing', async () => {
-  const { data } = (await t.api('GET', '/configuration')).json();
+  const owner = { token: await tokenOf('owner') };
+  const { data } = (await t.api('GET', '/configuration', undefined, owner)).json();
   await expectContract(
     await t.api(
       'PUT',
@@ -160,7 +193,7 @@ test('a refused write changes nothing', async () => {
     'updateConfiguration',
     403,
   );
-  expect((await t.api('GET', '/configuration')).json().data).toEqual(data);
+  expect((await t.api('GET', '/configuration', undefined, owner)).json().data).toEqual(data);
 });
 
 describe('refund limits (USD, fixed rates): support 100, finance 5,000, owner none', () => {
@@ -255,7 +288,11 @@ test('the login answer and GET /user/me carry the team role, its permissions and
   );
   expect(viewer.data.user).toMatchObject({ teamRole: 'viewer', refundLimitUsd: null });
   expect(viewer.data.user.permissions).not.toContain('refunds.create');
-  const owner = await expectContract(await t.api('GET', '/user/me'), 'getMe', 200);
+  const owner = await expectContract(
+    await t.api('GET', '/user/me', undefined, { token: await tokenOf('owner') }),
+    'getMe',
+    200,
+  );
   expect(owner.data.user).toMatchObject({ teamRole: 'owner', refundLimitUsd: null });
   await expectContract(await t.api('GET', '/user/me', undefined, { token: null }), 'getMe', 401);
 });

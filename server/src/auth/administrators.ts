@@ -1,13 +1,22 @@
 /**
- * The administrators of a real deployment: the first one from ADMIN_EMAIL + ADMIN_PASSWORD at
- * start or from `npm run create-admin`, both through `saveAdministrator`. Passwords pass the
- * strength check first and are never printed or logged.
+ * The administrators: the first one of a real deployment from ADMIN_EMAIL + ADMIN_PASSWORD at
+ * start or from `npm run create-admin`, both through `saveAdministrator` (passwords pass the
+ * strength check first and are never printed or logged); and the rule of a change of an
+ * administrator's team role or status (`checkTeamChange`).
  */
 import type { Db } from '../db/client.js';
 import { recordChange } from '../lib/audit.js';
 import type { TeamRole } from '../../../common/team-roles.js';
 import { revokeUserSessions } from '../queries/sessions.js';
-import { insertAdministrator, lockAccountByEmail, makeAdministrator } from '../queries/team.js';
+import {
+  insertAdministrator,
+  lockAccountByEmail,
+  lockActiveOwners,
+  makeAdministrator,
+} from '../queries/team.js';
+import { badRequest, conflict } from '../lib/http-error.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 import { hashPassword } from './passwords.js';
 import { weakPasswordReason } from './password-strength.js';
 
@@ -87,4 +96,38 @@ export async function saveAdministrator(
     });
     return 'created';
   });
+}
+
+type TeamTarget = {
+  id: string;
+  teamRole: TeamRole | null;
+  status: boolean;
+  firstName: string;
+  lastName: string;
+};
+
+/**
+ * Whether a change of an administrator's team role or status may be made, in the transaction
+ * that makes it (the active owners are locked): nobody changes their own role or deactivates
+ * themselves (400), and the last active owner keeps the owner role and stays active (409).
+ */
+export async function checkTeamChange(
+  tx: Tx,
+  actorId: string,
+  target: TeamTarget,
+  next: { teamRole?: TeamRole; status?: boolean },
+): Promise<void> {
+  const newRole = next.teamRole !== undefined && next.teamRole !== target.teamRole;
+  if (target.id === actorId && newRole) throw badRequest('You cannot change your own team role');
+  if (target.id === actorId && next.status === false) {
+    throw badRequest('You cannot deactivate your own account');
+  }
+  const losesOwner =
+    target.teamRole === 'owner' && target.status && (newRole || next.status === false);
+  if (!losesOwner) return;
+  const owners = await lockActiveOwners(tx);
+  if (owners.length <= 1) {
+    const name = `${target.firstName} ${target.lastName}`.trim();
+    throw conflict(`${name} is the last active owner: make another administrator an owner first.`);
+  }
 }

@@ -1,11 +1,20 @@
 /**
- * The strength check of a password an operator chooses for an administrator (ADMIN_PASSWORD at
- * start, `npm run create-admin`): zxcvbn-ts with its common and English dictionaries, score 3 or
- * more ("safely unguessable"), never one of the demo passwords published in the README.
+ * The strength check of a password chosen for an administrator (ADMIN_PASSWORD at start,
+ * `npm run create-admin`, a set-password link, a change of one's own): at least 12 characters
+ * (common/password-rule.ts), zxcvbn-ts with its common and English dictionaries, score 3 or more
+ * ("safely unguessable"), never one of the demo passwords published in the README.
  */
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { passwordLengthProblem } from '../../../common/password-rule.js';
 
-const DEMO_PASSWORDS: ReadonlySet<string> = new Set(['admin1234', 'support1234', 'owner1234']);
+const DEMO_PASSWORDS: ReadonlySet<string> = new Set([
+  'admin1234',
+  'support1234',
+  'finance1234',
+  'content1234',
+  'viewer1234',
+  'owner1234',
+]);
 const MIN_SCORE = 3;
 
 let zxcvbn: Promise<ZxcvbnFactory> | undefined;
@@ -35,6 +44,8 @@ export async function weakPasswordReason(
   if (DEMO_PASSWORDS.has(password)) {
     return 'This password is one of the demo passwords published in the README: choose another.';
   }
+  const short = passwordLengthProblem(password);
+  if (short) return `This password is too short. ${short}`;
   const result = (await estimator()).check(
     password,
     [email, ...email.split(/[@.]/)].filter(Boolean),

@@ -1,8 +1,14 @@
-/** Sign in, sign out and the signed-in admin. Only an active admin gets a token. */
+/**
+ * Sign in (with a password, or by setting a first one from a set-password link), sign out and
+ * the signed-in admin. Only an active admin gets a token.
+ */
 import { HttpError } from '../lib/http-error.js';
 import { toSessionUser, userByEmail } from '../queries/users.js';
-import { timingDummyHash, verifyPassword } from '../auth/passwords.js';
-import { clientOf, createSession, revokeSession } from '../auth/sessions.js';
+import { hashPassword, timingDummyHash, verifyPassword } from '../auth/passwords.js';
+import { weakPasswordReason } from '../auth/password-strength.js';
+import { clientOf, createSession, hashToken, revokeSession } from '../auth/sessions.js';
+import { revokeUserSessions } from '../queries/sessions.js';
+import { setPasswordHash, setupLinkUser, useSetupLink } from '../queries/team.js';
 import { bearerToken, NOT_AUTHORIZED, teamRoleOf } from '../auth/bearer-auth.js';
 import { refundLimitUsd } from '../auth/refund-limit.js';
 import type { ServerConfig } from '../config.js';
@@ -15,6 +21,8 @@ import type { Handlers } from './types.js';
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const ACCOUNT_DEACTIVATED =
   'This account has been deactivated. Please contact the system administrator.';
+const LINK_NOT_VALID =
+  'This set-password link is not valid any more: it was used or it expired. Ask an owner for a new one.';
 
 const fullName = (user: { firstName: string; lastName: string }) =>
   `${user.firstName} ${user.lastName}`.trim();
@@ -92,6 +100,46 @@ export const authHandlers: Handlers = {
       message: 'Login successful',
       token,
       data: { user: signedInUser(user!, req.server.config) },
+    };
+  },
+
+  /**
+   * A first password from a one-time set-password link, then signed in. Throttled like login,
+   * per link and per client address: a guessed token is a failed attempt.
+   */
+  async setupPassword(req) {
+    const { db, config } = req.server;
+    const tokenHash = hashToken(req.body.token);
+    const keys = throttleKeys(`setup:${tokenHash}`, req.ip);
+    await countAttempt(db, keys, config.loginThrottle);
+    const now = new Date();
+    const user = await setupLinkUser(db, tokenHash, now);
+    if (!user) throw new HttpError(400, LINK_NOT_VALID);
+    await forgiveAttempt(db, keys);
+    if (user.role !== 'admin' || !user.status) throw new HttpError(403, ACCOUNT_DEACTIVATED);
+    const weak = await weakPasswordReason(req.body.password, user.email);
+    if (weak) throw new HttpError(400, weak);
+    const passwordHash = await hashPassword(req.body.password);
+    const token = await db.transaction(async (tx) => {
+      // Only one of two uses at once finds the link unused.
+      if (!(await useSetupLink(tx, tokenHash, now))) throw new HttpError(400, LINK_NOT_VALID);
+      await setPasswordHash(tx, user.id, passwordHash);
+      await revokeUserSessions(tx, user.id);
+      const created = await createSession(tx, user.id, config.tokenTtlMs, clientOf(req));
+      await recordChange(tx, {
+        request: req,
+        action: 'account.password_setup',
+        entity: { type: 'user', id: user.id, name: fullName(user) },
+        actor: user,
+        always: true,
+      });
+      return created;
+    });
+    return {
+      success: true,
+      message: 'Password set',
+      token,
+      data: { user: signedInUser(user, config) },
     };
   },
 

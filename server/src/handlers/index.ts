@@ -14,6 +14,8 @@ import { imagesHandlers } from './images.js';
 import { auditHandlers } from './audit.js';
 import { exportsHandlers } from './exports.js';
 import { savedViewsHandlers } from './saved-views.js';
+import { teamHandlers } from './team.js';
+import { accountHandlers } from './account.js';
 
 export const handlers: Handlers = {
   ...authHandlers,
@@ -30,4 +32,6 @@ export const handlers: Handlers = {
   ...auditHandlers,
   ...exportsHandlers,
   ...savedViewsHandlers,
+  ...teamHandlers,
+  ...accountHandlers,
 };

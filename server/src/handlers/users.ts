@@ -3,13 +3,16 @@ import { change, recordChange } from '../lib/audit.js';
 import { badRequest, notFound } from '../lib/http-error.js';
 import {
   listUsers,
-  lockUserStatus,
   platformFee,
   savePlatformFee,
   setUserStatus,
   toSessionUser,
 } from '../queries/users.js';
 import { revokeUserSessions } from '../queries/sessions.js';
+import { accountRole, lockAccount } from '../queries/team.js';
+import { checkTeamChange } from '../auth/administrators.js';
+import { accessDenied, teamRoleOf } from '../auth/bearer-auth.js';
+import { forbiddenMessage, hasPermission } from '../../../common/team-roles.js';
 import type { Handlers } from './types.js';
 
 const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account';
@@ -28,9 +31,15 @@ export const usersHandlers: Handlers = {
     const db = req.server.db;
     const { status } = req.body;
     if (req.params.id === req.user.id && !status) throw badRequest(CANNOT_DEACTIVATE_SELF);
+    // An administrator's access is the team's: the Team screen's permission and rules.
+    const role = teamRoleOf(req.user);
+    if (!hasPermission(role, 'team.manage') && (await accountRole(db, req.params.id)) === 'admin') {
+      throw await accessDenied(req, 'team.manage', forbiddenMessage(role, 'team.manage'));
+    }
     const user = await db.transaction(async (tx) => {
-      const current = await lockUserStatus(tx, req.params.id);
+      const current = await lockAccount(tx, req.params.id);
       if (!current) throw notFound('User not found');
+      if (current.role === 'admin') await checkTeamChange(tx, req.user.id, current, { status });
       const updated = await setUserStatus(tx, req.params.id, status);
       // Access ends with every session; one that ended stays ended when access comes back.
       if (!status || !current.status) await revokeUserSessions(tx, updated.id);

@@ -1,5 +1,5 @@
 /** The audit trail searched: the list and its export (one condition, one order). */
-import { and, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { BATCH_SIZE, keyset, keysetBatches } from '../db/keyset.js';
 import { countOf, pageOf, withTotal, type Paging } from '../db/paged.js';
@@ -120,4 +120,26 @@ export function auditBatches(db: Db, query: AuditFilters, batchSize = BATCH_SIZE
     auditOrder,
     batchSize,
   );
+}
+
+/** Whether the admin read the Audit Log with these filters (`details`) since `since`. */
+export async function viewedAuditSince(
+  db: Pick<Db, 'select'>,
+  actorId: string,
+  details: Record<string, string>,
+  since: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.actorId, actorId),
+        eq(auditEvents.action, 'audit.view'),
+        gt(auditEvents.createdAt, since),
+        sql`${auditEvents.details} = ${JSON.stringify(details)}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

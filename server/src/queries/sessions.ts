@@ -6,7 +6,7 @@
  * A session is live while it is not revoked, not expired and was used after `usedAfter` (the
  * idle cut-off). `last_used_at` is written by requests of the admin's own, at most once a minute.
  */
-import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { sessions, users, type User } from '../db/schema.js';
 
@@ -17,6 +17,10 @@ export type SessionClient = { address: string | null; userAgent: string | null }
 
 /** The session a request was made with, as the bearer check found it. */
 export type RequestSession = { id: string; lastUsedAt: Date };
+
+/** The condition of a live session. */
+export const live = ({ now, usedAfter }: Liveness) =>
+  and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastUsedAt, usedAfter));
 
 export async function insertSession(
   db: Pick<Db, 'insert'>,
@@ -107,12 +111,13 @@ export async function revokeSessionByHash(db: Pick<Db, 'update'>, tokenHash: str
 
 /**
  * Ends every session of a user not yet ended, but `keepId` when given; run it in the
- * transaction that changes their access. Returns how many it ended.
+ * transaction that changes their access. Returns how many of them were live at `liveness`
+ * (expired and idle ones are ended too, uncounted).
  */
 export async function revokeUserSessions(
   db: Pick<Db, 'update'>,
   userId: string,
-  keepId?: string,
+  { keepId, liveness }: { keepId?: string; liveness?: Liveness } = {},
 ): Promise<number> {
   const ended = await db
     .update(sessions)
@@ -124,6 +129,41 @@ export async function revokeUserSessions(
         keepId ? ne(sessions.id, keepId) : undefined,
       ),
     )
+    .returning({
+      live: liveness
+        ? sql<boolean>`${sessions.expiresAt} > ${liveness.now.toISOString()}::timestamptz
+            and ${sessions.lastUsedAt} > ${liveness.usedAfter.toISOString()}::timestamptz`
+        : sql<boolean>`true`,
+    });
+  return ended.filter((row) => row.live).length;
+}
+
+/** Ends one session of a user; false when the user has no such session alive. */
+export async function revokeUserSession(
+  db: Pick<Db, 'update'>,
+  userId: string,
+  id: string,
+  liveness: Liveness,
+): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: liveness.now })
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, id), live(liveness)))
     .returning({ id: sessions.id });
-  return ended.length;
+  return ended.length > 0;
+}
+
+/** A user's live sessions, the last used first. */
+export async function liveSessionsOf(db: Pick<Db, 'select'>, userId: string, liveness: Liveness) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      clientAddress: sessions.clientAddress,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), live(liveness)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
 }

@@ -95,16 +95,6 @@ export async function userByEmail(db: Pick<Db, 'select'>, email: string) {
   return user as User | undefined;
 }
 
-/** The account's status, locked, so the status recorded as "before" is the one replaced. */
-export async function lockUserStatus(tx: Tx, id: string) {
-  const [current] = await tx
-    .select({ status: users.status })
-    .from(users)
-    .where(eq(users.id, id))
-    .for('update');
-  return current as { status: boolean } | undefined;
-}
-
 export async function setUserStatus(tx: Tx, id: string, status: boolean) {
   const [updated] = await tx.update(users).set({ status }).where(eq(users.id, id)).returning();
   return updated;

@@ -30,6 +30,14 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'admin.reset': 'Administrator password reset',
   'access.denied': 'Access denied',
   'list.export': 'List exported (CSV)',
+  'team.create': 'Administrator added',
+  'team.role': 'Team role changed',
+  'team.status': 'Administrator activated or deactivated',
+  'team.sessions_end': 'Administrator signed out everywhere',
+  'account.password_setup': 'First password set',
+  'account.password': 'Own password changed',
+  'account.session_end': 'Own session ended',
+  'audit.view': 'Audit Log viewed',
   'booking.activity': 'Booking activity',
   'activity.legacy': 'Activity (before the audit trail)',
 };
@@ -74,6 +82,7 @@ const FIELD_LABELS: Record<string, string> = {
   entityType: 'Record type',
   entityId: 'Record',
   actorId: 'Admin',
+  teamRole: 'Team role',
 };
 
 const REASON_LABELS: Record<string, string> = {

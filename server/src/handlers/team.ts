@@ -1,0 +1,166 @@
+/**
+ * The Team screen (team.manage): the administrators, adding one with a one-time set-password
+ * link, changing a team role or status (which ends that admin's sessions in the same
+ * transaction), and signing an admin out everywhere.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { checkTeamChange } from '../auth/administrators.js';
+import { hashToken, livenessAt } from '../auth/sessions.js';
+import { conflictOnDuplicate } from '../db/pg-error.js';
+import { change, recordChange } from '../lib/audit.js';
+import { notFound } from '../lib/http-error.js';
+import { revokeUserSessions } from '../queries/sessions.js';
+import {
+  insertAdministrator,
+  insertSetupLink,
+  lockAccount,
+  setTeamRole,
+  teamRows,
+  type TeamRow,
+} from '../queries/team.js';
+import { setUserStatus } from '../queries/users.js';
+import type { Handlers } from './types.js';
+
+const NOT_FOUND = 'Administrator not found';
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+const fullName = (user: { firstName: string; lastName: string }) =>
+  `${user.firstName} ${user.lastName}`.trim();
+
+/** A row as the contract's TeamMember; dormant: no sign-in (or, never, no creation) for DORMANT_DAYS. */
+function teamMember(row: TeamRow, dormantMs: number, now = Date.now()) {
+  const since = row.lastSignInAt ?? row.createdAt;
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    teamRole: row.teamRole ?? 'viewer',
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    activeSessions: row.activeSessions,
+    dormant: now - since.getTime() >= dormantMs,
+    setupPending: row.setupPending,
+  };
+}
+
+async function membersOf(req: FastifyRequest, id?: string) {
+  const { db, config } = req.server;
+  const rows = await teamRows(db, livenessAt(config.sessionIdleMs), id);
+  return rows.map((row) => teamMember(row, config.dormantMs));
+}
+
+/** The administrator of `id`, locked for a change; 404 for no such administrator. */
+async function lockAdministrator(tx: Parameters<typeof lockAccount>[0], id: string) {
+  const target = await lockAccount(tx, id);
+  if (!target || target.role !== 'admin') throw notFound(NOT_FOUND);
+  return target;
+}
+
+export const teamHandlers: Handlers = {
+  async listTeam(req) {
+    const data = await membersOf(req);
+    return { success: true, message: 'Team', count: data.length, data };
+  },
+
+  async addTeamMember(req, reply) {
+    const { db, config } = req.server;
+    const email = req.body.email.trim();
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + config.setupLinkMs);
+    const id = await db.transaction(async (tx) => {
+      const created = await conflictOnDuplicate(
+        insertAdministrator(tx, {
+          firstName: req.body.firstName.trim(),
+          lastName: req.body.lastName.trim(),
+          email,
+          passwordHash: null,
+          teamRole: req.body.teamRole,
+        }),
+        EMAIL_TAKEN,
+      );
+      await insertSetupLink(tx, {
+        tokenHash: hashToken(token),
+        userId: created,
+        createdBy: req.user.id,
+        expiresAt,
+      });
+      await recordChange(tx, {
+        request: req,
+        action: 'team.create',
+        entity: { type: 'user', id: created, name: fullName(req.body) },
+        details: { email, teamRole: req.body.teamRole },
+        always: true,
+      });
+      return created;
+    });
+    const [member] = await membersOf(req, id);
+    return reply.code(201).send({
+      success: true,
+      message: 'Administrator added',
+      data: {
+        ...member,
+        setupUrl: `/set-password?token=${token}`,
+        setupExpiresAt: expiresAt.toISOString(),
+      },
+    });
+  },
+
+  async updateTeamMember(req) {
+    const body = req.body as { teamRole?: TeamRow['teamRole'] & string; status?: boolean };
+    const message = await req.server.db.transaction(async (tx) => {
+      const target = await lockAdministrator(tx, req.params.id);
+      await checkTeamChange(tx, req.user.id, target, body);
+      const entity = { type: 'user', id: target.id, name: fullName(target) };
+      if (body.teamRole !== undefined) {
+        if (body.teamRole === target.teamRole) return 'Team role unchanged';
+        await setTeamRole(tx, target.id, body.teamRole);
+        // The new role applies at once: the admin signs in again.
+        await revokeUserSessions(tx, target.id);
+        await recordChange(tx, {
+          request: req,
+          action: 'team.role',
+          entity,
+          changes: [change('teamRole', target.teamRole, body.teamRole)],
+          details: { email: target.email },
+        });
+        return 'Team role changed';
+      }
+      const status = body.status!;
+      if (status === target.status) return status ? 'Already active' : 'Already deactivated';
+      await setUserStatus(tx, target.id, status);
+      await revokeUserSessions(tx, target.id);
+      await recordChange(tx, {
+        request: req,
+        action: 'team.status',
+        entity,
+        changes: [change('status', target.status, status)],
+        details: { email: target.email },
+      });
+      return status ? 'Administrator activated' : 'Administrator deactivated';
+    });
+    const [member] = await membersOf(req, req.params.id);
+    return { success: true, message, data: member };
+  },
+
+  async endTeamMemberSessions(req) {
+    const ended = await req.server.db.transaction(async (tx) => {
+      const target = await lockAdministrator(tx, req.params.id);
+      const liveness = livenessAt(req.server.config.sessionIdleMs);
+      const count = await revokeUserSessions(tx, target.id, { liveness });
+      if (count > 0) {
+        await recordChange(tx, {
+          request: req,
+          action: 'team.sessions_end',
+          entity: { type: 'user', id: target.id, name: fullName(target) },
+          details: { email: target.email, ended: String(count) },
+          always: true,
+        });
+      }
+      return count;
+    });
+    return { success: true, message: 'Sessions ended', data: { ended } };
+  },
+};
