@@ -1,22 +1,15 @@
 import { jest } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import {
-  adminUser,
-  mockApi,
-  offContract,
-  reply,
-  sessionCheckOk,
-  type MockRequest,
-} from '../test/mock-api';
+import { everyResource } from '../test/fake-api/every-resource';
+import { fakeApi } from '../test/fake-api/fake-api';
+import { offContract, reply } from '../test/fake-api/reply';
+import { adminUser } from '../test/fake-api/session';
+import { renderApp } from '../test/render-app';
 import { api } from './api';
 import { inBackground, lastActivityAt, noteActivity } from './activity';
-import { mockPages } from '../test/mock-pages';
 
-mockPages();
-const { renderApp } = await import('../test/render-app');
-
-// A probe of the base query: the users list, one page per number (the pages are stubs, so the
-// screen does not call it itself).
+// A probe of the base query: the users list, one page per number (the screen open, the Audit
+// Log, does not call it itself).
 const testApi = api.injectEndpoints({
   endpoints: (build) => ({
     probe: build.query<unknown, number>({
@@ -27,51 +20,47 @@ const testApi = api.injectEndpoints({
     }),
   }),
 });
-const isProbe = (request: MockRequest, skip?: number) =>
-  request.path === '/admin/users' &&
-  (skip === undefined || request.url.searchParams.get('skip') === String(skip));
-const USERS = { success: true, message: 'Users', count: 0, data: [] };
+
+/** The API, whose users list (the probe) answers with `answer`. */
+const server = (answer: () => ReturnType<typeof reply>) =>
+  fakeApi(...everyResource()).on('listUsers', answer);
 
 async function signedInApp() {
-  const view = renderApp('/admin/users', { storedUser: adminUser, token: 'tok' });
-  await within(await screen.findByRole('banner')).findByRole('heading', {
-    name: 'Users Management',
-  });
+  const view = renderApp('/admin/audit-log', { storedUser: adminUser, token: 'tok' });
+  await within(await screen.findByRole('banner')).findByRole('heading', { name: 'Audit Log' });
+  // The screen's own calls are answered.
+  await screen.findByText('No audit events found');
   return view;
 }
 
 describe('the API base query', () => {
   it('sends the bearer token to the configured base URL', async () => {
-    const { calls } = mockApi((request) =>
-      isProbe(request, 1) ? reply('listUsers', 200, USERS) : sessionCheckOk,
-    );
+    const { callsOf } = fakeApi(...everyResource());
     const { store } = await signedInApp();
     await act(() => store.dispatch(testApi.endpoints.probe.initiate(1)));
-    const probe = calls.find((call) => isProbe(call, 1));
+    const [probe] = callsOf('listUsers');
     expect(probe?.url.pathname).toBe('/api/v1/admin/users');
     expect(probe?.headers.get('Authorization')).toBe('Bearer tok');
   });
 
   it('marks a request the SPA makes by itself X-Background: 1, and only an own request is activity', async () => {
-    const { calls } = mockApi((request) =>
-      isProbe(request) ? reply('listUsers', 200, USERS) : sessionCheckOk,
-    );
+    const { callsOf } = fakeApi(...everyResource());
     const { store } = await signedInApp();
+    const probe = (skip: number) =>
+      callsOf('listUsers').find((call) => call.url.searchParams.get('skip') === String(skip));
     act(() => noteActivity(1000));
     await act(() => store.dispatch(testApi.endpoints.backgroundProbe.initiate(2)));
-    expect(calls.find((call) => isProbe(call, 2))?.headers.get('X-Background')).toBe('1');
-    expect(calls.find((call) => isProbe(call, 2))?.headers.get('Authorization')).toBe('Bearer tok');
+    expect(probe(2)?.headers.get('X-Background')).toBe('1');
+    expect(probe(2)?.headers.get('Authorization')).toBe('Bearer tok');
     expect(lastActivityAt()).toBe(1000);
     await act(() => store.dispatch(testApi.endpoints.probe.initiate(3)));
-    expect(calls.find((call) => isProbe(call, 3))?.headers.get('X-Background')).toBeNull();
+    expect(probe(3)?.headers.get('X-Background')).toBeNull();
     expect(lastActivityAt()).toBeGreaterThan(1000);
   });
 
   it('logs out exactly once when ten calls fail with 401 together', async () => {
-    mockApi((request) =>
-      isProbe(request)
-        ? reply('listUsers', 401, { success: false, message: 'Invalid token', status_code: 401 })
-        : sessionCheckOk,
+    server(() =>
+      reply('listUsers', 401, { success: false, message: 'Invalid token', status_code: 401 }),
     );
     const { store, router } = await signedInApp();
     const removeItem = jest.spyOn(Storage.prototype, 'removeItem');
@@ -104,10 +93,8 @@ describe('the API base query', () => {
   });
 
   it('leaves a newer session alone when a late 401 answers an older token', async () => {
-    mockApi((request) =>
-      isProbe(request, 1)
-        ? reply('listUsers', 401, { success: false, message: 'Invalid token', status_code: 401 })
-        : sessionCheckOk,
+    server(() =>
+      reply('listUsers', 401, { success: false, message: 'Invalid token', status_code: 401 }),
     );
     const { store } = await signedInApp();
     const pending = store.dispatch(testApi.endpoints.probe.initiate(1));
@@ -122,22 +109,20 @@ describe('the API base query', () => {
   });
 
   it('shows an error for a 403 and keeps the session', async () => {
-    mockApi((request) =>
-      isProbe(request, 1)
-        ? reply('listUsers', 403, { success: false, message: 'Not allowed here', status_code: 403 })
-        : sessionCheckOk,
+    server(() =>
+      reply('listUsers', 403, { success: false, message: 'Not allowed here', status_code: 403 }),
     );
     const { store, router } = await signedInApp();
     await act(() => store.dispatch(testApi.endpoints.probe.initiate(1)));
     expect(await screen.findByText('Not allowed here')).toBeInTheDocument();
     expect(store.getState().auth.token).toBe('tok');
     expect(localStorage.getItem('token')).toBe('tok');
-    expect(router.state.location.pathname).toBe('/admin/users');
+    expect(router.state.location.pathname).toBe('/admin/audit-log');
   });
 
   it('shows the default text for a 403 without a message', async () => {
     // Outside the contract, which gives every error a message.
-    mockApi((request) => (isProbe(request, 2) ? offContract(403) : sessionCheckOk));
+    server(() => offContract(403));
     const { store } = await signedInApp();
     await act(() => store.dispatch(testApi.endpoints.probe.initiate(2)));
     expect(

@@ -6,15 +6,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { permissionsOf } from '../../common/team-roles';
 import { api } from '../api/api';
-import { adminUser, mockApi, reply, sessionCheckOk, type MockRequest } from '../test/mock-api';
-import { mockPages } from '../test/mock-pages';
+import type { SessionUser } from '../api/types';
+import { everyResource } from '../test/fake-api/every-resource';
+import { fakeApi } from '../test/fake-api/fake-api';
+import { reply } from '../test/fake-api/reply';
+import { adminUser, sessionFake } from '../test/fake-api/session';
+import { renderApp } from '../test/render-app';
 import { headerTitle } from '../test/screen';
 
-mockPages();
-const { renderApp } = await import('../test/render-app');
-
 const VIEWER = permissionsOf('viewer');
-const viewer = { ...adminUser, teamRole: 'viewer' as const, permissions: VIEWER };
+const viewer: SessionUser = { ...adminUser, teamRole: 'viewer', permissions: VIEWER };
 
 const NO_ACCESS = 'You do not have access to this page.';
 
@@ -23,15 +24,17 @@ const sidebarLabels = () =>
     .getAllByRole('menuitem')
     .map((item) => item.textContent);
 
-/** The answer of GET /user/me: the signed-in admin as the server knows them now. */
-const me = (user: typeof adminUser | typeof viewer) =>
-  reply('getMe', 200, { success: true, message: 'Signed-in user', data: { user } });
+/** The API, whose GET /user/me says the signed-in admin is `user`. */
+function server(user: SessionUser) {
+  const session = sessionFake(user);
+  return { ...fakeApi(session, ...everyResource()), session };
+}
 
-const answer = (user: typeof adminUser | typeof viewer) => (request: MockRequest) =>
-  request.path === '/user/me' ? me(user) : sessionCheckOk;
+/** The bulk upload page, shown. */
+const bulkUploadPage = () => screen.findByRole('button', { name: /Start Upload/ });
 
 it('the sidebar lists only the screens the role may open', async () => {
-  mockApi(answer(viewer));
+  server(viewer);
   renderApp('/admin/dashboard', { storedUser: viewer });
   await headerTitle();
   const labels = sidebarLabels();
@@ -55,28 +58,30 @@ it('the sidebar lists only the screens the role may open', async () => {
 });
 
 it('a screen the role may not open says so inside the layout, and its page is not shown', async () => {
-  mockApi(answer(viewer));
+  const { callsOf } = server(viewer);
   renderApp('/admin/bulk-menu-upload', { storedUser: viewer });
   expect(await headerTitle()).toHaveTextContent('Bulk Menu Upload');
   expect(await screen.findByText(NO_ACCESS)).toBeInTheDocument();
-  expect(screen.queryByText('stub of bulk-upload-page')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Start Upload/ })).not.toBeInTheDocument();
+  expect(callsOf('searchRestaurants')).toEqual([]);
   // Inside the layout: the sidebar is there to go elsewhere.
   expect(sidebarLabels()).toContain('Dashboard');
 });
 
 it('the owner opens the same screen', async () => {
-  mockApi(answer(adminUser));
+  server(adminUser);
   renderApp('/admin/bulk-menu-upload', { storedUser: adminUser });
-  expect(await screen.findByText('stub of bulk-upload-page')).toBeInTheDocument();
+  expect(await bulkUploadPage()).toBeInTheDocument();
   expect(screen.queryByText(NO_ACCESS)).not.toBeInTheDocument();
 });
 
 it('a restored session reads the role again and follows it', async () => {
-  const { calls } = mockApi(answer(viewer));
+  const { calls } = server(viewer);
   // Stored as an owner; the server now says viewer.
   renderApp('/admin/bulk-menu-upload', { storedUser: adminUser });
   expect(await screen.findByText(NO_ACCESS)).toBeInTheDocument();
-  expect(calls.map((call) => call.path)).toEqual(['/total/booking', '/user/me']);
+  // The page of the stored role was shown until the answer came.
+  expect(calls.map((call) => call.operationId).slice(0, 2)).toEqual(['getTotalBookings', 'getMe']);
   expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({
     teamRole: 'viewer',
     permissions: VIEWER,
@@ -85,9 +90,9 @@ it('a restored session reads the role again and follows it', async () => {
 
 it('a session stored without permissions waits for them before showing a screen', async () => {
   const { permissions: _none, teamRole: _role, ...stored } = adminUser;
-  mockApi(answer(adminUser));
-  renderApp('/admin/bulk-menu-upload', { storedUser: stored });
-  expect(await screen.findByText('stub of bulk-upload-page')).toBeInTheDocument();
+  server(adminUser);
+  renderApp('/admin/bulk-menu-upload', { storedUser: stored as SessionUser });
+  expect(await bulkUploadPage()).toBeInTheDocument();
   expect(screen.queryByText(NO_ACCESS)).not.toBeInTheDocument();
 });
 
@@ -96,30 +101,23 @@ it("a 403 shows the server's sentence and reads the role again", async () => {
   const probe = api.injectEndpoints({
     endpoints: (build) => ({
       probeFee: build.mutation<unknown, void>({
-        query: () => ({ url: '/admin/configuration', method: 'PUT', body: { platformFee: 1 } }),
+        query: () => ({ url: '/configuration', method: 'PUT', body: { platformFee: 1 } }),
       }),
     }),
   });
-  let role: typeof adminUser | typeof viewer = adminUser;
-  const { calls } = mockApi((request) => {
-    if (request.path === '/admin/configuration') {
-      return reply('updateConfiguration', 403, {
-        success: false,
-        message: SENTENCE,
-        status_code: 403,
-      });
-    }
-    return request.path === '/user/me' ? me(role) : sessionCheckOk;
-  });
+  const { callsOf, on, session } = server(adminUser);
+  on('updateConfiguration', () =>
+    reply('updateConfiguration', 403, { success: false, message: SENTENCE, status_code: 403 }),
+  );
   const { store } = renderApp('/admin/bulk-menu-upload', { storedUser: adminUser });
-  expect(await screen.findByText('stub of bulk-upload-page')).toBeInTheDocument();
-  await waitFor(() => expect(calls.filter((c) => c.path === '/user/me')).toHaveLength(1));
+  expect(await bulkUploadPage()).toBeInTheDocument();
+  await waitFor(() => expect(callsOf('getMe')).toHaveLength(1));
   // The role changed meanwhile.
-  role = viewer;
+  session.me.user = viewer;
   await act(() => store.dispatch(probe.endpoints.probeFee.initiate()));
   expect(await screen.findByText(SENTENCE)).toBeInTheDocument();
   expect(await screen.findByText(NO_ACCESS)).toBeInTheDocument();
-  expect(calls.filter((c) => c.path === '/user/me')).toHaveLength(2);
+  expect(callsOf('getMe')).toHaveLength(2);
   expect(store.getState().auth.user?.teamRole).toBe('viewer');
   expect(store.getState().auth.status).toBe('authenticated');
 });

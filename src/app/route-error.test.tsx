@@ -1,20 +1,28 @@
 import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
-import { adminUser, mockApi, sessionCheckOk } from '../test/mock-api';
-import { mockPages } from '../test/mock-pages';
+import { everyResource } from '../test/fake-api/every-resource';
+import { fakeApi } from '../test/fake-api/fake-api';
+import { adminUser } from '../test/fake-api/session';
 
 const chunkError = Object.assign(new Error('Loading chunk 995 failed.\n(missing: x.js)'), {
   name: 'ChunkLoadError',
 });
-mockPages({
-  'dashboard-page': new TypeError("Cannot read properties of undefined (reading 'map')"),
-  'reviews-page': chunkError,
+/** A page that throws `error` as it renders. */
+const failing = (error: Error) => () => ({
+  default: () => {
+    throw error;
+  },
 });
+jest.unstable_mockModule(
+  '../features/dashboard/dashboard-page',
+  failing(new TypeError("Cannot read properties of undefined (reading 'map')")),
+);
+jest.unstable_mockModule('../features/reviews/reviews-page', failing(chunkError));
 const { renderApp } = await import('../test/render-app');
 const { isChunkLoadError } = await import('./route-error');
 
 async function open(path: string) {
-  mockApi(() => sessionCheckOk);
+  fakeApi(...everyResource());
   renderApp(path, { storedUser: adminUser });
   await screen.findByRole('banner');
 }

@@ -1,21 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  adminUser,
-  mockApi,
-  NETWORK_ERROR,
-  offContract,
-  reply,
-  sessionCheckOk,
-} from '../test/mock-api';
-import { mockPages } from '../test/mock-pages';
+import { everyResource } from '../test/fake-api/every-resource';
+import { fakeApi, hold } from '../test/fake-api/fake-api';
+import { NETWORK_ERROR, offContract, reply } from '../test/fake-api/reply';
+import { adminUser } from '../test/fake-api/session';
 import { headerTitle } from '../test/screen';
 import { nextAction } from '../test/store-events';
+import { flush, renderApp } from '../test/render-app';
+import { authListener } from '../features/auth/auth-slice';
+import { authApi } from '../features/auth/auth-api';
 
-mockPages();
-const { flush, renderApp } = await import('../test/render-app');
-const { authListener } = await import('../features/auth/auth-slice');
-const { authApi } = await import('../features/auth/auth-api');
 /** The session check has failed: the gate reacts to it in that answer's promise callbacks. */
 const checkFailed = () => nextAction(authListener, authApi.endpoints.checkSession.matchRejected);
 
@@ -24,7 +18,8 @@ const path = (router: ReturnType<typeof renderApp>['router']) =>
 
 describe('without a session', () => {
   beforeEach(() => {
-    mockApi(() => undefined);
+    // Nothing is called without a session: any call fails the test.
+    fakeApi();
   });
 
   it.each(['/', '/admin', '/admin/', '/admin/users', '/admin/restaurants/r1/bookings', '/nowhere'])(
@@ -57,19 +52,15 @@ describe('without a session', () => {
 
 describe('with a stored session', () => {
   it('shows "Loading your session..." while checking it, then the page', async () => {
-    let answer: (value: typeof sessionCheckOk) => void = () => undefined;
-    const { calls } = mockApi(
-      () =>
-        new Promise((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const check = hold();
+    const { calls, on } = fakeApi(...everyResource());
+    on('getTotalBookings', check.until);
     const { router } = renderApp('/admin/users', { storedUser: adminUser, token: 'stored' });
     expect(screen.getByText('Loading your session...')).toBeInTheDocument();
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0].path).toBe('/total/booking');
     expect(calls[0].headers.get('Authorization')).toBe('Bearer stored');
-    answer(sessionCheckOk);
+    check.release();
     expect(await headerTitle()).toHaveTextContent('Users Management');
     expect(router.state.location.pathname).toBe('/admin/users');
   });
@@ -82,14 +73,14 @@ describe('with a stored session', () => {
     ['/admin/no-such-screen', '/admin/dashboard'],
     ['/admin/bookings?restaurant=r1', '/admin/bookings?restaurant=r1'],
   ])('%s shows %s', async (start, target) => {
-    mockApi(() => sessionCheckOk);
+    fakeApi(...everyResource());
     const { router } = renderApp(start, { storedUser: adminUser });
     await headerTitle();
     expect(path(router)).toBe(target);
   });
 
   it('discards a stored user whose role is not admin without asking the server', async () => {
-    const { calls } = mockApi(() => sessionCheckOk);
+    const { calls } = fakeApi(...everyResource());
     const { router } = renderApp('/admin/dashboard', {
       storedUser: { ...adminUser, role: 'owner' },
     });
@@ -139,7 +130,7 @@ describe('with a stored session', () => {
   ])(
     'a check failing with %s clears the session and explains on the login page',
     async (_case, answer, text) => {
-      mockApi(() => answer);
+      fakeApi(...everyResource()).on('getTotalBookings', () => answer);
       const { router } = renderApp('/admin/users', { storedUser: adminUser });
       expect(await screen.findByRole('alert')).toHaveTextContent(text);
       expect(router.state.location.pathname).toBe('/login');
@@ -150,7 +141,8 @@ describe('with a stored session', () => {
 
   it('keeps the stored session when the check is cut short by leaving or reloading the page', async () => {
     let fail: (error: Error) => void = () => undefined;
-    const { calls } = mockApi(() => new Promise((_resolve, reject) => (fail = reject)));
+    const { calls, on } = fakeApi(...everyResource());
+    on('getTotalBookings', () => new Promise((_resolve, reject) => (fail = reject)));
     const { router } = renderApp('/admin/users', { storedUser: adminUser, token: 'kept' });
     expect(screen.getByText('Loading your session...')).toBeInTheDocument();
     await waitFor(() => expect(calls).toHaveLength(1));
@@ -168,7 +160,9 @@ describe('with a stored session', () => {
   });
 
   it('keeps the stored session when the check request is aborted', async () => {
-    mockApi(() => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')));
+    fakeApi(...everyResource()).on('getTotalBookings', () =>
+      Promise.reject(new DOMException('The user aborted a request.', 'AbortError')),
+    );
     const failed = checkFailed();
     const { router } = renderApp('/admin/users', { storedUser: adminUser, token: 'kept' });
     await failed;
@@ -180,29 +174,22 @@ describe('with a stored session', () => {
 
 describe('/logout', () => {
   it('shows "Logging out...", revokes the token, clears the session and goes to /login', async () => {
-    let answer: (value: ReturnType<typeof reply>) => void = () => undefined;
-    const { calls } = mockApi((request) =>
-      request.path === '/user/logout'
-        ? new Promise((resolve) => {
-            answer = resolve;
-          })
-        : sessionCheckOk,
-    );
+    const logout = hold();
+    const { callsOf, on } = fakeApi(...everyResource());
+    on('logout', logout.until);
     const { router } = renderApp('/logout', { storedUser: adminUser, token: 'to-revoke' });
     expect(await screen.findByText('Logging out...')).toBeInTheDocument();
-    await waitFor(() => expect(calls.some((call) => call.path === '/user/logout')).toBe(true));
-    const logout = calls.find((call) => call.path === '/user/logout');
-    expect(logout?.method).toBe('POST');
-    expect(logout?.headers.get('Authorization')).toBe('Bearer to-revoke');
+    await waitFor(() => expect(callsOf('logout')).toHaveLength(1));
+    expect(callsOf('logout')[0].headers.get('Authorization')).toBe('Bearer to-revoke');
     expect(localStorage.getItem('token')).toBeNull();
-    answer(reply('logout', 200, { success: true, message: 'Logged out' }));
+    logout.release();
     await screen.findByLabelText('Email');
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('still signs out when the server cannot be reached', async () => {
-    mockApi((request) => (request.path === '/user/logout' ? NETWORK_ERROR : sessionCheckOk));
+    fakeApi(...everyResource()).on('logout', () => NETWORK_ERROR);
     const { router } = renderApp('/logout', { storedUser: adminUser });
     await screen.findByLabelText('Email');
     expect(router.state.location.pathname).toBe('/login');

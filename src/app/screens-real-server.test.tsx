@@ -1,7 +1,7 @@
 /**
  * Each screen's happy path against the real reference server (seeded with the demo data): the
  * screen's own call, answered by the server, shows the server's rows. The screens' other tests
- * answer with mocks checked against the contract (src/test/mock-api.ts).
+ * answer with fakes checked against the contract (src/test/fake-api/).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../common/reference-lists';

@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminUser, mockApi, sessionCheckOk } from '../../test/mock-api';
 import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../../common/reference-lists';
+import type { SessionUser } from '../../api/types';
+import { everyResource } from '../../test/fake-api/every-resource';
+import { fakeApi } from '../../test/fake-api/fake-api';
+import { adminUser, sessionFake } from '../../test/fake-api/session';
+import { renderApp } from '../../test/render-app';
 import { adminScreens } from '../screens';
-import { mockPages } from '../../test/mock-pages';
-
-mockPages();
-const { renderApp } = await import('../../test/render-app');
 
 const SIDEBAR = [
   ['Dashboard', '/admin/dashboard', 'Dashboard'],
@@ -25,8 +25,9 @@ const SIDEBAR = [
   ['Audit Log', '/admin/audit-log', 'Audit Log'],
 ] as const;
 
-async function openAdmin(path = '/admin/dashboard', user: Record<string, unknown> = adminUser) {
-  mockApi(() => sessionCheckOk);
+async function openAdmin(path = '/admin/dashboard', user: SessionUser = adminUser) {
+  // The server knows the admin as stored.
+  fakeApi(sessionFake(user), ...everyResource());
   const view = renderApp(path, { storedUser: user });
   const header = await screen.findByRole('banner');
   await within(header).findByRole('heading', { level: 4 });

@@ -5,12 +5,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../api/api';
-import { mockPages } from '../../test/mock-pages';
 import { startRealServer, type RealServer } from '../../test/real-server';
+import { renderApp } from '../../test/render-app';
 import { headerTitle } from '../../test/screen';
-
-mockPages();
-const { renderApp } = await import('../../test/render-app');
 
 let server: RealServer;
 beforeAll(async () => {

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminUser, mockApi, NETWORK_ERROR, reply, sessionCheckOk } from '../../test/mock-api';
-import { mockPages } from '../../test/mock-pages';
+import { everyResource } from '../../test/fake-api/every-resource';
+import { fakeApi, hold } from '../../test/fake-api/fake-api';
+import { NETWORK_ERROR, reply } from '../../test/fake-api/reply';
+import { adminUser } from '../../test/fake-api/session';
+import { renderApp } from '../../test/render-app';
 
-mockPages();
-const { renderApp } = await import('../../test/render-app');
-
-const loginOk = (user = adminUser) =>
-  reply('login', 200, { success: true, message: 'Logged in', token: 'new-token', data: { user } });
+/** The API: signs in admin@example.com with admin1234 (sessionFake), then the screens. */
+const server = () => fakeApi(...everyResource());
 
 async function openLogin(path = '/login') {
   const view = renderApp(path);
@@ -25,7 +25,7 @@ const submit = () => screen.getByRole('button', { name: /login/i });
 
 describe('login page', () => {
   it('shows the fields, the links and the help text', async () => {
-    mockApi(() => undefined);
+    server();
     await openLogin();
     expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute(
       'href',
@@ -40,7 +40,7 @@ describe('login page', () => {
   });
 
   it('validates before sending anything, and clears a field error when that field is edited', async () => {
-    const { calls } = mockApi(() => undefined);
+    const { calls } = server();
     const { email, password, user } = await openLogin();
 
     await user.click(submit());
@@ -61,7 +61,7 @@ describe('login page', () => {
   });
 
   it('toggles the password visibility', async () => {
-    mockApi(() => undefined);
+    server();
     const { password, user } = await openLogin();
     expect(password).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: 'Show' }));
@@ -69,13 +69,7 @@ describe('login page', () => {
   });
 
   it("shows the server's message on failure, and clears it on any edit", async () => {
-    mockApi(() =>
-      reply('login', 401, {
-        success: false,
-        message: 'Invalid email or password',
-        status_code: 401,
-      }),
-    );
+    server();
     const { email, password, user } = await openLogin();
     await fill(user, email, 'admin@example.com');
     await fill(user, password, 'wrong');
@@ -86,7 +80,7 @@ describe('login page', () => {
   });
 
   it('falls back to "Login failed" when the server sends no message', async () => {
-    mockApi(() => NETWORK_ERROR);
+    server().on('login', () => NETWORK_ERROR);
     const { email, password, user } = await openLogin();
     await fill(user, email, 'admin@example.com');
     await fill(user, password, 'admin1234');
@@ -95,7 +89,15 @@ describe('login page', () => {
   });
 
   it('refuses a user whose role is not admin and stores nothing', async () => {
-    mockApi(() => loginOk({ ...adminUser, role: 'owner' }));
+    // The server refuses a restaurant owner itself (403); the screen does not rely on it.
+    server().on('login', () =>
+      reply('login', 200, {
+        success: true,
+        message: 'Login successful',
+        token: 'new-token',
+        data: { user: { ...adminUser, role: 'owner' } },
+      }),
+    );
     const { email, password, user } = await openLogin();
     await fill(user, email, 'owner@example.com');
     await fill(user, password, 'owner1234');
@@ -107,14 +109,9 @@ describe('login page', () => {
   });
 
   it('reads "Logging in..." while busy, then stores the session and opens the dashboard', async () => {
-    let answer: (value: ReturnType<typeof loginOk>) => void = () => undefined;
-    const { calls } = mockApi((request) =>
-      request.path === '/user/login'
-        ? new Promise((resolve) => {
-            answer = resolve;
-          })
-        : undefined,
-    );
+    const login = hold();
+    const { calls, on } = server();
+    on('login', login.until);
     const { email, password, user, router } = await openLogin();
     await fill(user, email, ' admin@example.com ');
     await fill(user, password, 'admin1234');
@@ -125,7 +122,7 @@ describe('login page', () => {
       path: '/user/login',
       body: { email: 'admin@example.com', password: 'admin1234' },
     });
-    answer(loginOk());
+    login.release();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
     expect(localStorage.getItem('token')).toBe('new-token');
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ role: 'admin' });
@@ -134,7 +131,7 @@ describe('login page', () => {
   });
 
   it('returns to the page first asked for', async () => {
-    mockApi((request) => (request.path === '/user/login' ? loginOk() : sessionCheckOk));
+    server();
     const { email, password, user, router } = await openLogin('/admin/users?search=ann');
     expect(router.state.location.pathname).toBe('/login');
     await fill(user, email, 'admin@example.com');

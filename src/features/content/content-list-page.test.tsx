@@ -1,7 +1,10 @@
 import { afterEach } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
-import { NETWORK_ERROR, offContract, reply } from '../../test/fake-api/reply';
-import { contentRow, contentServer, deferred } from '../../test/content-test-server';
+import { NETWORK_ERROR, offContract } from '../../test/fake-api/reply';
+import { contentFake, contentRow } from '../../test/fake-api/content';
+import { fakeApi, hold } from '../../test/fake-api/fake-api';
+import type { Filters } from '../../test/fake-api/list';
+import type { StaticContent } from '../../api/types';
 import { rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
 
@@ -15,6 +18,11 @@ const items = () => [
   contentRow({ slug: 'partner-with-us', title: 'Partner with us' }),
   ...Array.from({ length: 11 }, (_, i) => contentRow({ slug: `item-${i}`, title: `Item ${i}` })),
 ];
+
+/** The content items (what the server finds for the filters a test sends: `filters`). */
+function contentServer(rows: StaticContent[], filters: Filters<StaticContent> = {}) {
+  return fakeApi(contentFake(rows, filters));
+}
 
 // Skipping the pointer-events check avoids a getComputedStyle walk per click (slow in jsdom).
 const setup = () => setupUser({ pointerEventsCheck: 0 });
@@ -58,16 +66,16 @@ describe('content list', () => {
     expect(queryButtonIn(hero, 'Publish')).not.toBeInTheDocument();
     expect(buttonIn(rowOf('Partner with us'), 'Publish')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
-    const first = server.staticCalls('GET')[0].url.searchParams;
+    const first = server.callsOf('listStaticContent')[0].url.searchParams;
     expect([first.get('skip'), first.get('limit')]).toEqual(['0', '10']);
   });
 
   it('keeps search, type and status in the URL, back on page 1, and clears them', async () => {
     // What the server finds for each.
-    const server = contentServer(items(), undefined, {
-      'skip=0&limit=10&search=partner': (rows) => [rows[1]],
-      'skip=0&limit=10&search=partner&type=section': () => [],
-      'skip=0&limit=10&status=published': (rows) => [rows[0]],
+    const server = contentServer(items(), {
+      'search=partner': (rows) => [rows[1]],
+      'search=partner&type=section': () => [],
+      'status=published': (rows) => [rows[0]],
     });
     const { router } = openAsAdmin('/admin/content?page=2');
     await screen.findByText('Item 10');
@@ -86,14 +94,16 @@ describe('content list', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?status=published'));
     await waitFor(() => expect(screen.queryByText('Partner with us')).not.toBeInTheDocument());
     expect(screen.getByText('Home hero')).toBeInTheDocument();
-    expect(server.staticCalls('GET').at(-1)!.url.searchParams.get('status')).toBe('published');
+    expect(server.callsOf('listStaticContent').at(-1)!.url.searchParams.get('status')).toBe(
+      'published',
+    );
   });
 
   it('ignores type and status values in the URL that the list does not have', async () => {
     const server = contentServer(items());
     openAsAdmin('/admin/content?type=bogus&status=zzz');
     expect(await screen.findByText('Home hero')).toBeInTheDocument();
-    const sent = server.staticCalls('GET')[0].url.searchParams;
+    const sent = server.callsOf('listStaticContent')[0].url.searchParams;
     expect([sent.has('type'), sent.has('status')]).toEqual([false, false]);
     expect(screen.queryByText('bogus')).not.toBeInTheDocument();
     expect(screen.queryByText('zzz')).not.toBeInTheDocument();
@@ -113,7 +123,7 @@ describe('content list', () => {
     expect(
       await within(dialog).findByText('Please fill in all required fields'),
     ).toBeInTheDocument();
-    expect(server.staticCalls('POST')).toHaveLength(0);
+    expect(server.callsOf('createStaticContent')).toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText('Title'));
     await user.type(within(dialog).getByLabelText('Title'), 'Home Hero');
@@ -132,7 +142,7 @@ describe('content list', () => {
     await user.type(within(dialog).getByLabelText('Title'), 'Gift cards');
     await user.click(buttonIn(dialog, 'Create'));
     expect(await screen.findByText('Content created successfully')).toBeInTheDocument();
-    expect(server.staticCalls('POST').at(-1)!.body).toEqual({
+    expect(server.callsOf('createStaticContent').at(-1)!.body).toEqual({
       title: 'Gift cards',
       type: 'page',
       content: '<p>Hi</p>',
@@ -142,9 +152,8 @@ describe('content list', () => {
 
   it('edits an item by slug, with "Failed to update content" when no message comes', async () => {
     let fail = true;
-    const server = contentServer(items(), (req) =>
-      req.method === 'PUT' && fail ? offContract(500, {}) : undefined,
-    );
+    const server = contentServer(items());
+    server.on('updateStaticContent', () => (fail ? offContract(500, {}) : undefined));
     openAsAdmin('/admin/content');
     await screen.findByText('Partner with us');
     const user = setup();
@@ -158,20 +167,19 @@ describe('content list', () => {
     await user.click(buttonIn(dialog, 'Update'));
     expect(await screen.findByText('Content updated successfully')).toBeInTheDocument();
     expect(await screen.findByText('Partner with us today')).toBeInTheDocument();
-    const put = server.staticCalls('PUT').at(-1)!;
+    const put = server.callsOf('updateStaticContent').at(-1)!;
     expect(put.url.searchParams.get('slug')).toBe('partner-with-us');
     expect(put.body).toEqual({ title: 'Partner with us today', type: 'page', content: '<p>x</p>' });
   });
 
   it('publishes and unpublishes with their toasts and a busy button', async () => {
-    const hold = deferred();
+    const publish = hold();
     let holdNext = true;
-    const server = contentServer(items(), (req) => {
-      if (req.method === 'PUT' && holdNext) {
-        holdNext = false;
-        return hold.promise.then(() => undefined as never);
-      }
-      return undefined;
+    const server = contentServer(items());
+    server.on('updateStaticContent', () => {
+      if (!holdNext) return undefined;
+      holdNext = false;
+      return publish.until();
     });
     openAsAdmin('/admin/content');
     await screen.findByText('Partner with us');
@@ -182,14 +190,12 @@ describe('content list', () => {
         'ant-btn-loading',
       ),
     );
-    const row = server.rows.find((r) => r.slug === 'partner-with-us')!;
-    row.status = 'published';
-    hold.release(reply('updateStaticContent', 200, { success: true, message: 'OK', data: row }));
+    publish.release();
     expect(await screen.findByText('Content published successfully')).toBeInTheDocument();
-    expect(server.staticCalls('PUT')[0].body).toEqual({ status: 'published' });
+    expect(server.callsOf('updateStaticContent')[0].body).toEqual({ status: 'published' });
     await user.click(await waitFor(() => buttonIn(rowOf('Partner with us'), 'Unpublish')));
     expect(await screen.findByText('Content unpublished successfully')).toBeInTheDocument();
-    expect(server.staticCalls('PUT')[1].body).toEqual({ status: 'draft' });
+    expect(server.callsOf('updateStaticContent')[1].body).toEqual({ status: 'draft' });
   });
 
   it('deletes after confirmation', async () => {
@@ -203,12 +209,14 @@ describe('content list', () => {
     await user.click(buttonIn(dialog, 'Delete'));
     expect(await screen.findByText('Content deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Partner with us')).not.toBeInTheDocument());
-    expect(server.staticCalls('DELETE')[0].url.searchParams.get('slug')).toBe('partner-with-us');
+    expect(server.callsOf('deleteStaticContent')[0].url.searchParams.get('slug')).toBe(
+      'partner-with-us',
+    );
   });
 
   it('shows the load error with Retry, which goes back to page 1', async () => {
     let fail = true;
-    contentServer(items(), (req) => (req.method === 'GET' && fail ? NETWORK_ERROR : undefined));
+    contentServer(items()).on('listStaticContent', () => (fail ? NETWORK_ERROR : undefined));
     const { router } = openAsAdmin('/admin/content?page=2');
     const error = await screen.findByText('Failed to load content items. Please try again later.');
     fail = false;

@@ -5,7 +5,8 @@ import { AppProviders } from '../../app/providers';
 import { AntdTheme } from '../../components/antd-theme';
 import { makeStore } from '../../app/store';
 import { offContract, reply } from '../../test/fake-api/reply';
-import { contentServer, deferred, editorPages } from '../../test/content-test-server';
+import { contentFake, editorPages } from '../../test/fake-api/content';
+import { fakeApi, hold } from '../../test/fake-api/fake-api';
 import TextEditorPage from './text-editor-page';
 import { setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
@@ -23,6 +24,15 @@ const editorArea = () => document.querySelector('.ql-editor') as HTMLElement;
 // While busy the button's name also carries its spinner's label ("loading submit").
 const submitButton = () => screen.getByText('submit').closest('button') as HTMLButtonElement;
 
+/** The editor's four pages. */
+function contentServer() {
+  const api = fakeApi(contentFake(editorPages()));
+  /** The calls of the editor's pages: their reads (by slug) and saves. */
+  const reads = () => api.callsOf('listStaticContent');
+  const saves = () => api.callsOf('updateStaticContent');
+  return { ...api, reads, saves };
+}
+
 async function waitForEditor(text: string) {
   await waitFor(() => expect(editorArea()).toHaveTextContent(text));
   await waitFor(() => expect(editorArea()).toHaveAttribute('contenteditable', 'true'));
@@ -30,7 +40,7 @@ async function waitForEditor(text: string) {
 
 describe('rich-text tabs', () => {
   it('loads the privacy policy into the editor and saves title, content and status draft', async () => {
-    const server = contentServer(editorPages());
+    const server = contentServer();
     openAsAdmin('/admin/text-editor');
     expect(await screen.findByRole('tab', { name: 'Privacy Policy' })).toBeInTheDocument();
     for (const name of ['Terms & Conditions', 'FAQs', 'About App']) {
@@ -38,12 +48,12 @@ describe('rich-text tabs', () => {
     }
     await waitForEditor('Our privacy rules');
     expect(editorArea().querySelector('strong')).toHaveTextContent('privacy');
-    expect(server.staticCalls('GET')[0].url.searchParams.get('slug')).toBe('privacy-policy');
-    expect(server.staticCalls('GET')[0].headers.get('authorization')).toBe('Bearer token-1');
+    expect(server.reads()[0].url.searchParams.get('slug')).toBe('privacy-policy');
+    expect(server.reads()[0].headers.get('authorization')).toBe('Bearer token-1');
 
     await setup().click(submitButton());
     expect(await screen.findByText('Created successfully')).toBeInTheDocument();
-    const put = server.staticCalls('PUT')[0];
+    const put = server.saves()[0];
     expect(put.url.searchParams.get('slug')).toBe('privacy-policy');
     expect(put.body).toEqual({
       title: 'Privacy Policy',
@@ -55,7 +65,7 @@ describe('rich-text tabs', () => {
 
 describe('loading, read-only and busy states', () => {
   it('is read-only and loads nothing without a token', async () => {
-    const server = contentServer(editorPages());
+    const server = contentServer();
     const store = makeStore();
     expect(store.getState().auth.token).toBeNull();
     render(
@@ -75,24 +85,22 @@ describe('loading, read-only and busy states', () => {
     // none is the page's, so nothing will be sent.
     const started = Object.keys(store.getState().api.queries);
     expect(started.filter((query) => query.startsWith('getStaticPage'))).toEqual([]);
-    expect(server.staticCalls()).toHaveLength(0);
+    expect(server.calls).toHaveLength(0);
 
     await setup().click(tabOf('FAQs'));
     expect(screen.getByPlaceholderText('Add Question')).toBeDisabled();
     expect(submitButton()).toBeDisabled();
-    expect(server.staticCalls()).toHaveLength(0);
+    expect(server.calls).toHaveLength(0);
   });
 
   it('stays read-only until loading completes, then shows a spinner on submit until the answer', async () => {
-    const load = deferred();
-    const save = deferred();
-    const server = contentServer(editorPages(), (req) => {
-      if (req.method === 'GET' && req.url.searchParams.get('slug') === 'terms-and-conditions') {
-        return load.promise;
-      }
-      if (req.method === 'PUT') return save.promise;
-      return undefined;
-    });
+    const load = hold();
+    const save = hold();
+    const server = contentServer();
+    server.on('listStaticContent', ({ url }) =>
+      url.searchParams.get('slug') === 'terms-and-conditions' ? load.until() : undefined,
+    );
+    server.on('updateStaticContent', save.until);
     openAsAdmin('/admin/text-editor');
     await waitForEditor('Our privacy rules');
     await setup().click(tabOf('Terms & Conditions'));
@@ -100,28 +108,23 @@ describe('loading, read-only and busy states', () => {
     expect(editorArea()).toHaveAttribute('contenteditable', 'false');
     expect(submitButton()).toBeDisabled();
 
-    const terms = server.rows.find((r) => r.slug === 'terms-and-conditions')!;
-    load.release(
-      reply('listStaticContent', 200, { success: true, message: 'OK', count: 1, data: [terms] }),
-    );
+    load.release();
     await waitForEditor('The terms');
 
     await setup().click(submitButton());
     await waitFor(() => expect(submitButton()).toHaveClass('ant-btn-loading'));
     expect(editorArea()).toHaveAttribute('contenteditable', 'false');
-    save.release(
-      reply('updateStaticContent', 200, { success: true, message: 'Saved', data: terms }),
-    );
+    save.release();
     expect(await screen.findByText('Created successfully')).toBeInTheDocument();
     await waitFor(() => expect(submitButton()).not.toHaveClass('ant-btn-loading'));
-    expect(server.staticCalls('PUT')[0].body).toMatchObject({
+    expect(server.saves()[0].body).toMatchObject({
       title: 'Terms & Conditions',
       status: 'draft',
     });
   });
 
   it('loads the page again each time its tab is shown', async () => {
-    const server = contentServer(editorPages());
+    const server = contentServer();
     openAsAdmin('/admin/text-editor');
     await waitForEditor('Our privacy rules');
     const user = setup();
@@ -129,7 +132,7 @@ describe('loading, read-only and busy states', () => {
     await waitForEditor('About the app');
     await user.click(tabOf('Privacy Policy'));
     await waitForEditor('Our privacy rules');
-    const slugs = server.staticCalls('GET').map((c) => c.url.searchParams.get('slug'));
+    const slugs = server.reads().map((c) => c.url.searchParams.get('slug'));
     expect(slugs).toEqual(['privacy-policy', 'about-us', 'privacy-policy']);
   });
 
@@ -139,7 +142,7 @@ describe('loading, read-only and busy states', () => {
       status_code: 400,
       message: 'Content must not be empty',
     });
-    contentServer(editorPages(), (req) => (req.method === 'PUT' ? answer : undefined));
+    contentServer().on('updateStaticContent', () => answer);
     openAsAdmin('/admin/text-editor');
     await waitForEditor('Our privacy rules');
     const user = setup();
@@ -153,10 +156,8 @@ describe('loading, read-only and busy states', () => {
 
   it('keeps the editor read-only with a retry when loading fails', async () => {
     let fail = true;
-    contentServer(editorPages(), (req) =>
-      req.method === 'GET' && fail
-        ? offContract(500, { success: false, status_code: 500, message: '' })
-        : undefined,
+    contentServer().on('listStaticContent', () =>
+      fail ? offContract(500, { success: false, status_code: 500, message: '' }) : undefined,
     );
     openAsAdmin('/admin/text-editor');
     expect(await screen.findByText('Failed to fetch static content')).toBeInTheDocument();
@@ -175,7 +176,7 @@ describe('FAQs tab', () => {
   const button = (name: string) => screen.getByText(name).closest('button') as HTMLButtonElement;
 
   it('adds, edits by position, deletes and saves the whole list', async () => {
-    const server = contentServer(editorPages());
+    const server = contentServer();
     openAsAdmin('/admin/text-editor');
     const user = setup();
     await user.click(await screen.findByText('FAQs', { selector: '[role="tab"]' }));
@@ -224,7 +225,7 @@ describe('FAQs tab', () => {
     await user.click(submitButton());
     expect(await screen.findByText('Created successfully')).toBeInTheDocument();
     expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
-    const put = server.staticCalls('PUT')[0];
+    const put = server.saves()[0];
     expect(put.url.searchParams.get('slug')).toBe('frequently-asked-questions');
     expect(put.body).toEqual({
       title: 'FAQs',
@@ -232,5 +233,5 @@ describe('FAQs tab', () => {
       status: 'draft',
       faqs: [{ question: 'Is there parking?', answer: 'Yes, free.' }],
     });
-  }, 180_000);
+  });
 });

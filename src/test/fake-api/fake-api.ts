@@ -84,7 +84,7 @@ async function bodyOf(request: Request): Promise<unknown> {
  * Replaces fetch with `answer`, recording each call. An answer that does not match the contract
  * fails the call (as a network failure) and the test; NETWORK_ERROR fails the call alone.
  */
-export function installFetch(answer: (call: ApiCall) => Promise<FakeReply>) {
+function installFetch(answer: (call: ApiCall) => Promise<FakeReply>) {
   const calls: ApiCall[] = [];
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
@@ -149,5 +149,21 @@ export function fakeApi(...fakes: Fake[]) {
     },
     /** The calls of one operation, in order. */
     callsOf: (operationId: OperationId) => calls.filter((c) => c.operationId === operationId),
+  };
+}
+
+/**
+ * A hold for `on`: `until` keeps a call waiting until `release()`, then lets the fakes answer it
+ * (to see a screen while its call is under way).
+ */
+export function hold() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {
+    release,
+    until: async () => {
+      await released;
+      return undefined;
+    },
   };
 }

@@ -3,11 +3,12 @@
  * as the server knows them (team role, permissions) and logging out.
  */
 import { permissionsOf } from '../../../common/team-roles';
+import type { SessionUser } from '../../api/types';
 import { reply } from './reply';
-import type { Fake } from './types';
+import type { Routes } from './types';
 
 /** The admin the tests sign in as (an owner). */
-export const adminUser = {
+export const adminUser: SessionUser = {
   _id: '4f1c2a9e-7d3b-4c55-9a61-0d2e8b7f6a10',
   firstName: 'Ada',
   lastName: 'Admin',
@@ -16,26 +17,50 @@ export const adminUser = {
   avatar: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   status: true,
-  teamRole: 'owner' as const,
+  teamRole: 'owner',
   permissions: permissionsOf('owner'),
   refundLimitUsd: null,
   sessionIdleMinutes: 30,
 };
 
 /** The answer of the start-up check of a stored session. */
-export const sessionCheckOk = reply('getTotalBookings', 200, {
+const sessionCheckOk = reply('getTotalBookings', 200, {
   success: true,
   message: 'OK',
   status_code: 200,
   data: { bookingCount: 3, percentageIncrease: 0 },
 });
 
-export function sessionFake(): Fake {
+/**
+ * Signs in `user` with `password` (the token: 'new-token'), refusing any other email or password
+ * as the server does; `me.user` is the admin GET /user/me answers with (a test may change it, as
+ * when another owner changes their role).
+ */
+export function sessionFake(user: SessionUser = adminUser, password = 'admin1234') {
+  const me = { user };
   return {
+    me,
     routes: {
+      login: ({ body }) => {
+        const sent = body as { email: string; password: string };
+        if (sent.email.trim().toLowerCase() !== user.email || sent.password !== password) {
+          return reply('login', 401, {
+            success: false,
+            message: 'Invalid email or password',
+            status_code: 401,
+          });
+        }
+        return reply('login', 200, {
+          success: true,
+          message: 'Login successful',
+          token: 'new-token',
+          data: { user },
+        });
+      },
       getTotalBookings: () => sessionCheckOk,
-      getMe: () => reply('getMe', 200, { success: true, message: 'OK', data: { user: adminUser } }),
+      getMe: () =>
+        reply('getMe', 200, { success: true, message: 'Signed-in user', data: { user: me.user } }),
       logout: () => reply('logout', 200, { success: true, message: 'Logged out' }),
-    },
+    } satisfies Routes,
   };
 }
