@@ -24,3 +24,35 @@ export function exceedsRefundLimit(
 /** A limit as the refusal says it: "5,000", "100", "99.5". */
 export const usdLimitText = (limitUsd: number): string =>
   limitUsd.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * What makes a refund a request for another admin's approval: an amount above the requester's
+ * own limit (their role's), or above the threshold that holds for everyone, owners included
+ * (REFUND_APPROVAL_USD). `limitUsd` is the lower of the two, the one the amount is above.
+ */
+export type ApprovalRule = { limitUsd: number; everyone: boolean };
+
+/** The rule a refund of `minor` units of `currency` falls under, or null when it needs no approval. */
+export function refundApprovalRule(
+  minor: number,
+  currency: string,
+  roleLimitUsd: number | null | undefined,
+  everyoneUsd: number,
+): ApprovalRule | null {
+  const everyone =
+    roleLimitUsd === null || roleLimitUsd === undefined || roleLimitUsd >= everyoneUsd;
+  const limitUsd = everyone ? everyoneUsd : roleLimitUsd;
+  return exceedsRefundLimit(minor, currency, limitUsd) ? { limitUsd, everyone } : null;
+}
+
+/**
+ * The rule in words, as the request keeps it and the refund form says it: "Refunds above 1,000
+ * USD need a second admin's approval." or "The Support role may refund up to 100 USD at a time;
+ * above it, another admin approves."
+ */
+export function approvalRuleText(rule: ApprovalRule, roleLabel: string): string {
+  const limit = `${usdLimitText(rule.limitUsd)} USD`;
+  return rule.everyone
+    ? `Refunds above ${limit} need a second admin's approval.`
+    : `The ${roleLabel} role may refund up to ${limit} at a time; above it, another admin approves.`;
+}

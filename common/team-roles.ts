@@ -41,6 +41,8 @@ const PERMISSION_PHRASES = {
   'views.manage': 'managing saved views',
   'account.manage': 'managing your own account',
   'team.manage': 'managing the team',
+  'approvals.read': 'viewing approval requests',
+  'approvals.decide': 'approving or rejecting requests',
 } as const;
 export type Permission = keyof typeof PERMISSION_PHRASES;
 
@@ -63,6 +65,7 @@ const VIEWER: readonly Permission[] = [
   'reviews.read',
   'content.read',
   'audit.read',
+  'approvals.read',
   'views.manage',
   'account.manage',
 ];
@@ -78,6 +81,7 @@ const ROLE_PERMISSIONS: Readonly<Record<TeamRole, readonly Permission[]>> = {
     'bookings.export',
     'refunds.create',
     'config.update',
+    'approvals.decide',
   ],
   owner: PERMISSIONS,
 };

@@ -665,6 +665,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/exports/approvals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export approval requests as CSV
+     * @description Every request listApprovals selects with the same search and filters, newest first. File name `approvals-YYYY-MM-DD.csv`.
+     */
+    get: operations['exportApprovals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/exports/booking-types': {
     parameters: {
       query?: never;
@@ -862,7 +882,7 @@ export interface paths {
     put?: never;
     /**
      * Refund an order
-     * @description Refunds part or all of one order, as often as its remaining balance (total - refunded) allows. The check and the update are atomic, also under concurrent requests. The booking's refundProcessed becomes true, a refundHistory entry and a booking activity are added, and the updated booking is returned with the refund. Rejected with 400 when the amount is zero, negative, has too many decimals or exceeds the remaining balance, when the booking is cancelled, or when its payment status is not Paid or Completed.
+     * @description Refunds part or all of one order, as often as its remaining balance (total - refunded) allows. The check and the update are atomic, also under concurrent requests. The booking's refundProcessed becomes true, a refundHistory entry and a booking activity are added, and the updated booking is returned with the refund. Rejected with 400 when the amount is zero, negative, has too many decimals or exceeds the remaining balance, when the booking is cancelled, or when its payment status is not Paid or Completed. Above the admin's own refund limit (support 100 USD, finance 5,000 USD by default, owner none) or above REFUND_APPROVAL_USD (1,000 USD) for anyone, in USD by the fixed rate table, the refund is not made: it becomes an approval request (202), carried out when another admin approves it. A retry with the request's Idempotency-Key answers the same 202.
      */
     post: operations['refundOrder'];
     delete?: never;
@@ -905,6 +925,118 @@ export interface paths {
      * @description Used when a booking has no orders (the spec's restaurant page). Same rules as refundOrder, against the booking's remaining balance (paymentDetails.total - refundedTotal). A booking that has orders is refunded per order instead (400).
      */
     post: operations['refundBooking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/approvals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List approval requests
+     * @description Newest first. Search matches what the request does (booking reference, restaurant, customer) and the requester's name or email. A request still pending after its expiry time is marked expired (an `approval.expire` event) before the list is read.
+     */
+    get: operations['listApprovals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/approvals/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * One approval request
+     * @description The request as the list shows it (expired first if its time has passed).
+     */
+    get: operations['getApproval'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/approvals/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a request (and carry it out)
+     * @description Carries out the original operation with its original arguments, in one transaction with the approval, under every rule of that operation (a refund: the remaining balance, the booking's status, the Idempotency-Key it was sent with, its audit event). Only another admin whose role allows the kind (approvals.decide and the operation's own permission) and, for a refund, whose own refund limit covers it. If the refund no longer fits (another refund was made meanwhile), the answer is a 400 with the remaining amount and the request stays pending. Approving twice, or from two admins at once, carries it out once: the others get 409.
+     */
+    post: operations['approveApproval'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/approvals/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reject a request
+     * @description Refuses it with a reason the requester sees; nothing is carried out. The same admins may reject as may approve.
+     */
+    post: operations['rejectApproval'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/approvals/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Withdraw one's own request
+     * @description Only the admin who asked may withdraw a pending request (403 for anyone else: approvers reject instead); nothing is carried out.
+     */
+    post: operations['cancelApproval'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1639,6 +1771,8 @@ export interface components {
      */
     Permission:
       | 'account.manage'
+      | 'approvals.decide'
+      | 'approvals.read'
       | 'audit.read'
       | 'bookings.export'
       | 'bookings.notes'
@@ -1666,8 +1800,10 @@ export interface components {
       teamRole: components['schemas']['TeamRole'];
       /** @description The permissions the team role grants, sorted by name. */
       permissions: components['schemas']['Permission'][];
-      /** @description The largest single refund the admin may make, in US dollars (other currencies are converted with the fixed rate table of docs/contract.md); null when the role has no limit (owner) or no refunds.create permission. */
+      /** @description The largest single refund the admin may make, in US dollars (other currencies are converted with the fixed rate table of docs/contract.md); null when the role has no limit (owner) or no refunds.create permission. A refund above it is not refused: it becomes a request for another admin's approval. */
       refundLimitUsd: number | null;
+      /** @description REFUND_APPROVAL_USD: above this amount in US dollars every refund, whoever asks (owners included), needs another admin's approval. */
+      refundApprovalUsd: number;
       /** @description The idle timeout of the session: a token not used for this many minutes by a request without `X-Background: 1` is refused (401). The SPA warns a minute before. */
       sessionIdleMinutes: number;
     };
@@ -1753,7 +1889,7 @@ export interface components {
         data: components['schemas']['ActivityLog'][];
       };
     /**
-     * @description The stable verb of an event (`admin.create` and `admin.reset` come from the create-admin command or the first start, not from a request). `list.export` is a CSV export of a list (record type `list`, its name the list's, the search and filters in `details`). `access.denied` is a call refused for the actor's team role (record type `operation`, its name the operationId, the permission in `details`, and the refund limit when a refund was above it). `team.*` are changes on the Team screen (record type `user`, the administrator); `account.*` an admin's own password and sessions; `audit.view` a reading of the Audit Log (its filters in `details`, at most one a minute per admin and filters). `activity.legacy` and `booking.activity` are entries carried over from the activity lists that existed before the audit trail (and seeded booking history).
+     * @description The stable verb of an event (`admin.create` and `admin.reset` come from the create-admin command or the first start, not from a request). `list.export` is a CSV export of a list (record type `list`, its name the list's, the search and filters in `details`). `access.denied` is a call refused for the actor's team role (record type `operation`, its name the operationId, the permission in `details`). `approval.*` follow an approval request (a refund's on its booking, a fee change's on the configuration or the restaurant; `details` name the request, and the refund it led to): requested, approved, rejected, withdrawn (cancel) and expired (no actor). `team.*` are changes on the Team screen (record type `user`, the administrator); `account.*` an admin's own password and sessions; `audit.view` a reading of the Audit Log (its filters in `details`, at most one a minute per admin and filters). `activity.legacy` and `booking.activity` are entries carried over from the activity lists that existed before the audit trail (and seeded booking history).
      * @enum {string}
      */
     AuditAction:
@@ -1791,6 +1927,11 @@ export interface components {
       | 'account.password'
       | 'account.session_end'
       | 'audit.view'
+      | 'approval.request'
+      | 'approval.approve'
+      | 'approval.reject'
+      | 'approval.cancel'
+      | 'approval.expire'
       | 'booking.activity'
       | 'activity.legacy';
     /** @description A field's value: text, number (percentages are plain numbers), boolean, null (absent), or money as `{amount, currency}` with the amount in major units of its currency. */
@@ -2007,14 +2148,29 @@ export interface components {
       }[];
       paymentDetails: components['schemas']['BookingPaymentDetails'];
       createdAt: components['schemas']['Timestamp'];
+      /** @description The refunds of this booking waiting for another admin's approval (at most one per order, or one for a booking without orders); absent or empty when none. */
+      pendingApprovals?: components['schemas']['PendingRefundApproval'][];
     };
     RefundHistoryEntry: {
       /** @description The refund's id. */
       _id: components['schemas']['Id'];
       amount: components['schemas']['Money'];
       date: components['schemas']['Timestamp'];
-      /** @description Full name of the administrator who made the refund. */
+      /** @description Full name of the administrator who made the refund (who asked, when it was approved). */
       processedBy: string;
+      /** @description Full name of the administrator who approved it; null or absent when none had to. */
+      approvedBy?: string | null;
+    };
+    PendingRefundApproval: {
+      /** @description The approval request's id. */
+      _id: components['schemas']['Id'];
+      /** @description The order it refunds; null for a booking without orders. */
+      orderId: components['schemas']['Id'] | null;
+      amount: components['schemas']['Money'];
+      /** @description Full name of the administrator who asked. */
+      requestedBy: string;
+      requestedAt: components['schemas']['Timestamp'];
+      expiresAt: components['schemas']['Timestamp'];
     };
     BookingMenuItem: {
       /** @description The id of the ordered item this line shows. */
@@ -2123,8 +2279,10 @@ export interface components {
       amount: components['schemas']['Money'];
       currency: components['schemas']['Currency'];
       date: components['schemas']['Timestamp'];
-      /** @description Full name of the administrator who made the refund. */
+      /** @description Full name of the administrator who made the refund (who asked, when it was approved). */
       processedBy: string;
+      /** @description Full name of the administrator who approved it; null or absent when none had to. */
+      approvedBy?: string | null;
       /** @description The refunded order; null for a refund made on a booking without orders. */
       orderId: components['schemas']['Id'] | null;
       bookingId: components['schemas']['Id'];
@@ -2144,6 +2302,100 @@ export interface components {
     };
     RefundResponse: components['schemas']['MessageResponse'] & {
       data: components['schemas']['RefundResult'];
+    };
+    /**
+     * @description refund: a refund of an order or of a booking without orders; platform_fee: a change of the platform fee; commission: a change of a restaurant's platform commission.
+     * @enum {string}
+     */
+    ApprovalKind: 'refund' | 'platform_fee' | 'commission';
+    /**
+     * @description pending: waiting for a decision; approved: carried out; rejected: refused by an approver (with a reason); cancelled: withdrawn by the admin who asked; expired: no decision within APPROVAL_EXPIRY_HOURS.
+     * @enum {string}
+     */
+    ApprovalStatus: 'pending' | 'approved' | 'rejected' | 'cancelled' | 'expired';
+    /** @description An administrator as they are now. */
+    ApprovalActor: {
+      _id: components['schemas']['Id'];
+      name: string;
+      email: string;
+    };
+    /** @description The refund asked for, in the booking's currency, with the booking as it is now. */
+    ApprovalRefund: {
+      bookingId: components['schemas']['Id'];
+      bookingRef: string;
+      /** @description The order to refund; null for a booking without orders. */
+      orderId: components['schemas']['Id'] | null;
+      /** @description The order's customer; null for a booking without orders. */
+      customerName: string | null;
+      restaurant: components['schemas']['NamedRef'];
+      amount: components['schemas']['Money'];
+      currency: components['schemas']['Currency'];
+      reasonCode: components['schemas']['RefundReasonCode'];
+      /** @description The note sent with the refund, null without one. */
+      note: string | null;
+      bookingTotal: components['schemas']['Money'];
+      /** @description What the booking has had refunded so far (now, not when it was asked). */
+      refundedSoFar: components['schemas']['Money'];
+      /** @description The refund the approval made; null until it is approved. */
+      refundId: components['schemas']['Id'] | null;
+    };
+    /** @description The fee change asked for, in percent. */
+    ApprovalChange: {
+      /** @enum {string} */
+      field: 'platformFee' | 'platformCommission';
+      /** @description The restaurant whose commission changes; null for the platform fee. */
+      restaurant: components['schemas']['NamedRef'] | null;
+      /** @description The value when it was asked (null for a commission never set). */
+      before: number | null;
+      after: number;
+    };
+    Approval: {
+      _id: components['schemas']['Id'];
+      kind: components['schemas']['ApprovalKind'];
+      status: components['schemas']['ApprovalStatus'];
+      /** @description What it does in words, as it was asked: "Refund C$1,500.00 on the order of Jane Doe of booking BK-100512 (Luigi's)", "Change the platform fee from 10% to 12%". */
+      summary: string;
+      /** @description The rule that made it a request: "Refunds above 1,000 USD need a second admin's approval." */
+      why: string;
+      requestedBy: components['schemas']['ApprovalActor'];
+      requestedAt: components['schemas']['Timestamp'];
+      /** @description When a request still pending then expires. */
+      expiresAt: components['schemas']['Timestamp'];
+      /** @description Who approved, rejected or withdrew it; null while pending and when it expired. */
+      decidedBy: components['schemas']['ApprovalActor'] | null;
+      /** @description When it was decided, withdrawn or expired; null while pending. */
+      decidedAt: components['schemas']['Timestamp'] | null;
+      rejectReason: string | null;
+      /** @description The refund of a refund request; null for a fee change. */
+      refund: components['schemas']['ApprovalRefund'] | null;
+      /** @description The change of a fee change request; null for a refund. */
+      change: components['schemas']['ApprovalChange'] | null;
+      /** @description The signed-in admin may approve or reject it now: it is pending, someone else asked, their role allows approving its kind and, for a refund, their own refund limit covers it. */
+      canDecide: boolean;
+      /** @description The signed-in admin asked for it and it is still pending (they may withdraw it). */
+      canCancel: boolean;
+    };
+    ApprovalListResponse: components['schemas']['MessageResponse'] &
+      components['schemas']['CountEnvelope'] & {
+        data: components['schemas']['Approval'][];
+      };
+    ApprovalResponse: components['schemas']['MessageResponse'] & {
+      data: components['schemas']['Approval'];
+    };
+    /** @description The answer (202) to a refund or fee change that needs another admin's approval: nothing is changed yet; the request waits in the approval queue. */
+    ApprovalRequestedResponse: components['schemas']['MessageResponse'] & {
+      data: {
+        approvalId: components['schemas']['Id'];
+        status: components['schemas']['ApprovalStatus'];
+      };
+    };
+    /** @description A 409: another request for the same order, booking, commission or platform fee is already waiting for approval (`approvalId` names it), or the Idempotency-Key was used with another body (no `approvalId`). */
+    ApprovalConflictResponse: components['schemas']['ErrorResponse'] & {
+      approvalId?: components['schemas']['Id'];
+    };
+    RejectApprovalRequest: {
+      /** @description Why it is refused, shown to the requester; required and not blank. */
+      reason: string;
     };
     BookingType: {
       _id: components['schemas']['Id'];
@@ -2655,6 +2907,12 @@ export interface components {
     AuditFrom: string;
     /** @description Last UTC day (YYYY-MM-DD), inclusive. */
     AuditTo: string;
+    ApprovalStatusFilter: components['schemas']['ApprovalStatus'];
+    ApprovalKindFilter: components['schemas']['ApprovalKind'];
+    /** @description Only the requests of this administrator (_id). */
+    ApprovalRequesterFilter: components['schemas']['Id'];
+    /** @description true: only the requests the signed-in admin may decide now (pending, asked by someone else, of a kind their role approves, within their refund limit), the sidebar's count; false: the others. */
+    ApprovalDecidableFilter: boolean;
     /** @description Number of rows to skip (page index × page size). */
     Skip: number;
     /** @description Page size. */
@@ -2726,6 +2984,7 @@ export interface operations {
            *           "teamRole": "support",
            *           "permissions": [
            *             "account.manage",
+           *             "approvals.read",
            *             "audit.read",
            *             "bookings.notes",
            *             "bookings.read",
@@ -2742,6 +3001,7 @@ export interface operations {
            *             "views.manage"
            *           ],
            *           "refundLimitUsd": 100,
+           *           "refundApprovalUsd": 1000,
            *           "sessionIdleMinutes": 30
            *         }
            *       }
@@ -2851,6 +3111,7 @@ export interface operations {
            *           "teamRole": "viewer",
            *           "permissions": [
            *             "account.manage",
+           *             "approvals.read",
            *             "audit.read",
            *             "bookings.read",
            *             "config.read",
@@ -2863,6 +3124,7 @@ export interface operations {
            *             "views.manage"
            *           ],
            *           "refundLimitUsd": null,
+           *           "refundApprovalUsd": 1000,
            *           "sessionIdleMinutes": 30
            *         }
            *       }
@@ -2919,6 +3181,7 @@ export interface operations {
            *           "teamRole": "viewer",
            *           "permissions": [
            *             "account.manage",
+           *             "approvals.read",
            *             "audit.read",
            *             "bookings.read",
            *             "config.read",
@@ -2931,6 +3194,7 @@ export interface operations {
            *             "views.manage"
            *           ],
            *           "refundLimitUsd": null,
+           *           "refundApprovalUsd": 1000,
            *           "sessionIdleMinutes": 30
            *         }
            *       }
@@ -3899,9 +4163,37 @@ export interface operations {
           'application/json': components['schemas']['ConfigurationResponse'];
         };
       };
+      /** @description With FEE_CHANGES_NEED_APPROVAL=1 (the default with DATABASE_URL), a change of the platform fee is not made: it becomes an approval request that another admin with config.update approves. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Platform fee change to 12% sent for approval",
+           *       "data": {
+           *         "approvalId": "2c4e6a8b-1d3f-4a5b-9c7d-0e1f2a3b4c5d",
+           *         "status": "pending"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApprovalRequestedResponse'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      /** @description A change of the same platform fee is already waiting for approval, named by `approvalId`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApprovalConflictResponse'];
+        };
+      };
       415: components['responses']['UnsupportedMediaType'];
     };
   };
@@ -4198,10 +4490,38 @@ export interface operations {
           'application/json': components['schemas']['RestaurantResponse'];
         };
       };
+      /** @description With FEE_CHANGES_NEED_APPROVAL=1 (the default with DATABASE_URL), a commission change of more than COMMISSION_APPROVAL_POINTS (5) percentage points is not made: it becomes an approval request that another admin with restaurants.update approves. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Commission change of Lakin Brasserie to 18% sent for approval",
+           *       "data": {
+           *         "approvalId": "2c4e6a8b-1d3f-4a5b-9c7d-0e1f2a3b4c5d",
+           *         "status": "pending"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApprovalRequestedResponse'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      /** @description A change of the same restaurant's commission is already waiting for approval, named by `approvalId`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApprovalConflictResponse'];
+        };
+      };
       415: components['responses']['UnsupportedMediaType'];
     };
   };
@@ -4687,6 +5007,46 @@ export interface operations {
           /**
            * @example Time,Admin,Admin Email,Role,Action,Record Type,Record ID,Record,Changes,Details,Request ID,Client Address
            *     2026-11-23T17:05:35.088Z,Admin User,admin@example.com,admin,restaurant.update,restaurant,293c0060-260a-405d-9b78-7eecc8dc7992,Prosacco Grill,platformCommission: 10 → 12.25,,req-1a,127.0.0.1
+           */
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportApprovals: {
+    parameters: {
+      query?: {
+        /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
+        search?: components['parameters']['Search'];
+        status?: components['parameters']['ApprovalStatusFilter'];
+        kind?: components['parameters']['ApprovalKindFilter'];
+        /** @description Only the requests of this administrator (_id). */
+        requester?: components['parameters']['ApprovalRequesterFilter'];
+        /** @description true: only the requests the signed-in admin may decide now (pending, asked by someone else, of a kind their role approves, within their refund limit), the sidebar's count; false: the others. */
+        decidable?: components['parameters']['ApprovalDecidableFilter'];
+      };
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows as a CSV file. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['CsvAttachment'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example Requested At,Kind,Status,Summary,Amount,Currency,Why,Requested By,Decided By,Decided At,Reject Reason,Expires At
+           *     2026-11-23T17:11:21.656Z,refund,pending,"Refund C$1,500.00 on booking BK-100512 (Luigi's)",1500.00,CAD,"Refunds above 1,000 USD need a second admin's approval.",Sam Support,,,,2026-11-26T17:11:21.656Z
            */
           'text/csv': string;
         };
@@ -5582,17 +5942,28 @@ export interface operations {
           'application/json': components['schemas']['RefundResponse'];
         };
       };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      /** @description As any operation's 403 (not an active admin, or a role without refunds.create), or the amount is above the refund limit of the admin's role (support 100 USD, finance 5,000 USD by default, owner none; other currencies converted with the fixed rate table): "Your role (Support) may refund at most 100 USD at a time; this refund is 150.00 USD." Either refusal is recorded as `access.denied`. */
-      403: {
+      /** @description The refund is above the admin's own refund limit or above REFUND_APPROVAL_USD (1,000 USD; owners included): nothing is refunded yet, an approval request waits for another admin (see approveApproval). */
+      202: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorResponse'];
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Refund of C$1,500.00 sent for approval",
+           *       "data": {
+           *         "approvalId": "7d7c1f5e-3b0a-4a57-9d4e-1c2b3a4d5e6f",
+           *         "status": "pending"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApprovalRequestedResponse'];
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       /** @description No such order. */
       404: {
         headers: {
@@ -5602,13 +5973,13 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description The Idempotency-Key was already used with a different body. */
+      /** @description The Idempotency-Key was already used with a different body, or a refund of the same order (booking) is already waiting for approval: "A refund of C$1,500.00 on this order is already waiting for approval (asked by Sam Support)", with its `approvalId`. */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorResponse'];
+          'application/json': components['schemas']['ApprovalConflictResponse'];
         };
       };
       415: components['responses']['UnsupportedMediaType'];
@@ -5838,17 +6209,28 @@ export interface operations {
           'application/json': components['schemas']['RefundResponse'];
         };
       };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      /** @description As any operation's 403 (not an active admin, or a role without refunds.create), or the amount is above the refund limit of the admin's role (support 100 USD, finance 5,000 USD by default, owner none; other currencies converted with the fixed rate table): "Your role (Support) may refund at most 100 USD at a time; this refund is 150.00 USD." Either refusal is recorded as `access.denied`. */
-      403: {
+      /** @description The refund is above the admin's own refund limit or above REFUND_APPROVAL_USD (1,000 USD; owners included): nothing is refunded yet, an approval request waits for another admin (see approveApproval). */
+      202: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorResponse'];
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Refund of C$1,500.00 sent for approval",
+           *       "data": {
+           *         "approvalId": "7d7c1f5e-3b0a-4a57-9d4e-1c2b3a4d5e6f",
+           *         "status": "pending"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApprovalRequestedResponse'];
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       /** @description No such order. */
       404: {
         headers: {
@@ -5858,13 +6240,13 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description The Idempotency-Key was already used with a different body. */
+      /** @description The Idempotency-Key was already used with a different body, or a refund of the same order (booking) is already waiting for approval: "A refund of C$1,500.00 on this order is already waiting for approval (asked by Sam Support)", with its `approvalId`. */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorResponse'];
+          'application/json': components['schemas']['ApprovalConflictResponse'];
         };
       };
       415: components['responses']['UnsupportedMediaType'];
@@ -5983,17 +6365,28 @@ export interface operations {
           'application/json': components['schemas']['RefundResponse'];
         };
       };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      /** @description As any operation's 403 (not an active admin, or a role without refunds.create), or the amount is above the refund limit of the admin's role (support 100 USD, finance 5,000 USD by default, owner none; other currencies converted with the fixed rate table): "Your role (Support) may refund at most 100 USD at a time; this refund is 150.00 USD." Either refusal is recorded as `access.denied`. */
-      403: {
+      /** @description The refund is above the admin's own refund limit or above REFUND_APPROVAL_USD (1,000 USD; owners included): nothing is refunded yet, an approval request waits for another admin (see approveApproval). */
+      202: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorResponse'];
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Refund of C$1,500.00 sent for approval",
+           *       "data": {
+           *         "approvalId": "7d7c1f5e-3b0a-4a57-9d4e-1c2b3a4d5e6f",
+           *         "status": "pending"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApprovalRequestedResponse'];
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       /** @description No such booking. */
       404: {
         headers: {
@@ -6003,7 +6396,363 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description The Idempotency-Key was already used with a different body. */
+      /** @description The Idempotency-Key was already used with a different body, or a refund of the same order (booking) is already waiting for approval: "A refund of C$1,500.00 on this order is already waiting for approval (asked by Sam Support)", with its `approvalId`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApprovalConflictResponse'];
+        };
+      };
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  listApprovals: {
+    parameters: {
+      query?: {
+        /** @description Number of rows to skip (page index × page size). */
+        skip?: components['parameters']['Skip'];
+        /** @description Page size. */
+        limit?: components['parameters']['Limit'];
+        /** @description Free-text filter, matched case-insensitively as a substring. The server trims it; an empty value means no filter. */
+        search?: components['parameters']['Search'];
+        status?: components['parameters']['ApprovalStatusFilter'];
+        kind?: components['parameters']['ApprovalKindFilter'];
+        /** @description Only the requests of this administrator (_id). */
+        requester?: components['parameters']['ApprovalRequesterFilter'];
+        /** @description true: only the requests the signed-in admin may decide now (pending, asked by someone else, of a kind their role approves, within their refund limit), the sidebar's count; false: the others. */
+        decidable?: components['parameters']['ApprovalDecidableFilter'];
+      };
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of approval requests. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Approval requests",
+           *       "count": 1,
+           *       "data": [
+           *         {
+           *           "_id": "7d7c1f5e-3b0a-4a57-9d4e-1c2b3a4d5e6f",
+           *           "kind": "refund",
+           *           "status": "pending",
+           *           "summary": "Refund C$1,500.00 on the order of Beverly Funk of booking BK-100512 (Luigi's)",
+           *           "why": "Refunds above 1,000 USD need a second admin's approval.",
+           *           "requestedBy": {
+           *             "_id": "0b8e4f0c-2f0e-4d43-8a55-7e0f1c2d3b4a",
+           *             "name": "Sam Support",
+           *             "email": "support@example.com"
+           *           },
+           *           "requestedAt": "2026-11-23T17:11:21.656Z",
+           *           "expiresAt": "2026-11-26T17:11:21.656Z",
+           *           "decidedBy": null,
+           *           "decidedAt": null,
+           *           "rejectReason": null,
+           *           "refund": {
+           *             "bookingId": "aeb923a5-2ede-4528-841d-9d1c6830b293",
+           *             "bookingRef": "BK-100512",
+           *             "orderId": "5001c3ef-b8ed-4ac1-a6f8-902ddc6ee31e",
+           *             "customerName": "Beverly Funk",
+           *             "restaurant": {
+           *               "_id": "83d55230-a47a-4f71-84c1-ab3c52decb71",
+           *               "name": "Luigi's"
+           *             },
+           *             "amount": 1500,
+           *             "currency": "CAD",
+           *             "reasonCode": "requested_by_customer",
+           *             "note": "Party of twelve cancelled after the kitchen closed",
+           *             "bookingTotal": 2480.5,
+           *             "refundedSoFar": 120,
+           *             "refundId": null
+           *           },
+           *           "change": null,
+           *           "canDecide": true,
+           *           "canCancel": false
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApprovalListResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getApproval: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The request. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Approval request",
+           *       "data": {
+           *         "_id": "7d7c1f5e-3b0a-4a57-9d4e-1c2b3a4d5e6f",
+           *         "kind": "refund",
+           *         "status": "pending",
+           *         "summary": "Refund C$1,500.00 on the order of Beverly Funk of booking BK-100512 (Luigi's)",
+           *         "why": "Refunds above 1,000 USD need a second admin's approval.",
+           *         "requestedBy": {
+           *           "_id": "0b8e4f0c-2f0e-4d43-8a55-7e0f1c2d3b4a",
+           *           "name": "Sam Support",
+           *           "email": "support@example.com"
+           *         },
+           *         "requestedAt": "2026-11-23T17:11:21.656Z",
+           *         "expiresAt": "2026-11-26T17:11:21.656Z",
+           *         "decidedBy": null,
+           *         "decidedAt": null,
+           *         "rejectReason": null,
+           *         "refund": {
+           *           "bookingId": "aeb923a5-2ede-4528-841d-9d1c6830b293",
+           *           "bookingRef": "BK-100512",
+           *           "orderId": "5001c3ef-b8ed-4ac1-a6f8-902ddc6ee31e",
+           *           "customerName": "Beverly Funk",
+           *           "restaurant": {
+           *             "_id": "83d55230-a47a-4f71-84c1-ab3c52decb71",
+           *             "name": "Luigi's"
+           *           },
+           *           "amount": 1500,
+           *           "currency": "CAD",
+           *           "reasonCode": "requested_by_customer",
+           *           "note": "Party of twelve cancelled after the kitchen closed",
+           *           "bookingTotal": 2480.5,
+           *           "refundedSoFar": 120,
+           *           "refundId": null
+           *         },
+           *         "change": null,
+           *         "canDecide": true,
+           *         "canCancel": false
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApprovalResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  approveApproval: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Approved and carried out; the request as it is now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Refund of C$1,500.00 approved and processed",
+           *       "data": {
+           *         "_id": "7d7c1f5e-3b0a-4a57-9d4e-1c2b3a4d5e6f",
+           *         "kind": "refund",
+           *         "status": "approved",
+           *         "summary": "Refund C$1,500.00 on the order of Beverly Funk of booking BK-100512 (Luigi's)",
+           *         "why": "Refunds above 1,000 USD need a second admin's approval.",
+           *         "requestedBy": {
+           *           "_id": "0b8e4f0c-2f0e-4d43-8a55-7e0f1c2d3b4a",
+           *           "name": "Sam Support",
+           *           "email": "support@example.com"
+           *         },
+           *         "requestedAt": "2026-11-23T17:11:21.656Z",
+           *         "expiresAt": "2026-11-26T17:11:21.656Z",
+           *         "decidedBy": {
+           *           "_id": "1c9f5a1d-3e2f-4b54-9b66-8f1a2d3e4c5b",
+           *           "name": "Fiona Finance",
+           *           "email": "finance@example.com"
+           *         },
+           *         "decidedAt": "2026-11-23T18:02:10.114Z",
+           *         "rejectReason": null,
+           *         "refund": {
+           *           "bookingId": "aeb923a5-2ede-4528-841d-9d1c6830b293",
+           *           "bookingRef": "BK-100512",
+           *           "orderId": "5001c3ef-b8ed-4ac1-a6f8-902ddc6ee31e",
+           *           "customerName": "Beverly Funk",
+           *           "restaurant": {
+           *             "_id": "83d55230-a47a-4f71-84c1-ab3c52decb71",
+           *             "name": "Luigi's"
+           *           },
+           *           "amount": 1500,
+           *           "currency": "CAD",
+           *           "reasonCode": "requested_by_customer",
+           *           "note": "Party of twelve cancelled after the kitchen closed",
+           *           "bookingTotal": 2480.5,
+           *           "refundedSoFar": 1620,
+           *           "refundId": "c001cf25-8513-49d7-8c90-68cdd154be2a"
+           *         },
+           *         "change": null,
+           *         "canDecide": false,
+           *         "canCancel": false
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApprovalResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /** @description As any operation's 403, or this admin may not decide this request: they asked for it themselves ("You asked for this yourself: another admin must decide it."), their role does not allow approving its kind, or (a refund) it is above their own refund limit. Recorded as `access.denied`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description The request is no longer pending: "This request was already approved by Fiona Finance." (or rejected, withdrawn, expired). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  rejectApproval: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "The guest was refunded by the restaurant directly"
+         *     }
+         */
+        'application/json': components['schemas']['RejectApprovalRequest'];
+      };
+    };
+    responses: {
+      /** @description Rejected; the request as it is now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Request rejected",
+           *       "data": {
+           *         "_id": "7d7c1f5e-3b0a-4a57-9d4e-1c2b3a4d5e6f",
+           *         "kind": "refund",
+           *         "status": "rejected",
+           *         "summary": "Refund C$1,500.00 on the order of Beverly Funk of booking BK-100512 (Luigi's)",
+           *         "why": "Refunds above 1,000 USD need a second admin's approval.",
+           *         "requestedBy": {
+           *           "_id": "0b8e4f0c-2f0e-4d43-8a55-7e0f1c2d3b4a",
+           *           "name": "Sam Support",
+           *           "email": "support@example.com"
+           *         },
+           *         "requestedAt": "2026-11-23T17:11:21.656Z",
+           *         "expiresAt": "2026-11-26T17:11:21.656Z",
+           *         "decidedBy": {
+           *           "_id": "1c9f5a1d-3e2f-4b54-9b66-8f1a2d3e4c5b",
+           *           "name": "Fiona Finance",
+           *           "email": "finance@example.com"
+           *         },
+           *         "decidedAt": "2026-11-23T18:02:10.114Z",
+           *         "rejectReason": "The guest was refunded by the restaurant directly",
+           *         "refund": {
+           *           "bookingId": "aeb923a5-2ede-4528-841d-9d1c6830b293",
+           *           "bookingRef": "BK-100512",
+           *           "orderId": "5001c3ef-b8ed-4ac1-a6f8-902ddc6ee31e",
+           *           "customerName": "Beverly Funk",
+           *           "restaurant": {
+           *             "_id": "83d55230-a47a-4f71-84c1-ab3c52decb71",
+           *             "name": "Luigi's"
+           *           },
+           *           "amount": 1500,
+           *           "currency": "CAD",
+           *           "reasonCode": "requested_by_customer",
+           *           "note": "Party of twelve cancelled after the kitchen closed",
+           *           "bookingTotal": 2480.5,
+           *           "refundedSoFar": 120,
+           *           "refundId": null
+           *         },
+           *         "change": null,
+           *         "canDecide": false,
+           *         "canCancel": false
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApprovalResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /** @description As any operation's 403, or this admin may not decide this request: they asked for it themselves ("You asked for this yourself: another admin must decide it."), their role does not allow approving its kind, or (a refund) it is above their own refund limit. Recorded as `access.denied`. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description The request is no longer pending: "This request was already approved by Fiona Finance." (or rejected, withdrawn, expired). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6013,6 +6762,100 @@ export interface operations {
         };
       };
       415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  cancelApproval: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Withdrawn; the request as it is now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Request withdrawn",
+           *       "data": {
+           *         "_id": "7d7c1f5e-3b0a-4a57-9d4e-1c2b3a4d5e6f",
+           *         "kind": "refund",
+           *         "status": "cancelled",
+           *         "summary": "Refund C$1,500.00 on the order of Beverly Funk of booking BK-100512 (Luigi's)",
+           *         "why": "Refunds above 1,000 USD need a second admin's approval.",
+           *         "requestedBy": {
+           *           "_id": "0b8e4f0c-2f0e-4d43-8a55-7e0f1c2d3b4a",
+           *           "name": "Sam Support",
+           *           "email": "support@example.com"
+           *         },
+           *         "requestedAt": "2026-11-23T17:11:21.656Z",
+           *         "expiresAt": "2026-11-26T17:11:21.656Z",
+           *         "decidedBy": {
+           *           "_id": "0b8e4f0c-2f0e-4d43-8a55-7e0f1c2d3b4a",
+           *           "name": "Sam Support",
+           *           "email": "support@example.com"
+           *         },
+           *         "decidedAt": "2026-11-23T17:20:00.000Z",
+           *         "rejectReason": null,
+           *         "refund": {
+           *           "bookingId": "aeb923a5-2ede-4528-841d-9d1c6830b293",
+           *           "bookingRef": "BK-100512",
+           *           "orderId": "5001c3ef-b8ed-4ac1-a6f8-902ddc6ee31e",
+           *           "customerName": "Beverly Funk",
+           *           "restaurant": {
+           *             "_id": "83d55230-a47a-4f71-84c1-ab3c52decb71",
+           *             "name": "Luigi's"
+           *           },
+           *           "amount": 1500,
+           *           "currency": "CAD",
+           *           "reasonCode": "requested_by_customer",
+           *           "note": "Party of twelve cancelled after the kitchen closed",
+           *           "bookingTotal": 2480.5,
+           *           "refundedSoFar": 120,
+           *           "refundId": null
+           *         },
+           *         "change": null,
+           *         "canDecide": false,
+           *         "canCancel": false
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApprovalResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /** @description As any operation's 403, or the request is someone else's: "Only the admin who asked for it can withdraw this request." */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description The request is no longer pending. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   listBookingTypes: {

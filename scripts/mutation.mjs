@@ -21,9 +21,9 @@ const TARGETS = {
     tests: ['common/refund-limit.test.ts', 'common/usd-rates.test.ts'],
   },
   'money-format': {
-    mutate: ['src/lib/money.ts'],
-    project: 'client',
-    tests: ['src/lib/money.test.ts'],
+    mutate: ['common/money-format.ts'],
+    project: 'common',
+    tests: ['common/money-format.test.ts'],
   },
   'booking-rules': {
     mutate: ['src/features/bookings/booking-rules.ts'],

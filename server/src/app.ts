@@ -187,7 +187,10 @@ async function errorHandler(
     message = 'Internal server error';
   }
   if (error instanceof HttpError && error.headers) reply.headers(error.headers);
-  return reply.status(statusCode).send({ success: false, message, status_code: statusCode });
+  const fields = error instanceof HttpError && statusCode < 500 ? error.fields : undefined;
+  return reply
+    .status(statusCode)
+    .send({ ...fields, success: false, message, status_code: statusCode });
 }
 
 function registerSpa(app: FastifyInstance, buildDir: string) {

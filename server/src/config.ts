@@ -48,6 +48,19 @@ export type ServerConfig = {
   databaseLimits: DatabaseLimits;
   /** the largest single refund of each limited team role, in USD (auth/refund-limit.ts) */
   refundLimitsUsd: RefundLimitsUsd;
+  /** which refunds and fee changes need another admin's approval (auth/approval-gate.ts) */
+  approvals: ApprovalConfig;
+};
+
+type ApprovalConfig = {
+  /** a refund above this, in USD, needs approval whoever asks (REFUND_APPROVAL_USD) */
+  refundUsd: number;
+  /** the platform fee and commission changes above `commissionPoints` need approval */
+  feeChanges: boolean;
+  /** a commission change by more than this many percentage points needs approval */
+  commissionPoints: number;
+  /** how long a request waits for a decision before it expires */
+  expiryMs: number;
 };
 
 export type RefundLimitsUsd = { support: number; finance: number };
@@ -227,6 +240,37 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'an amount in USD (0 or more)',
     ),
   };
+  const feeChangesFlag = env.FEE_CHANGES_NEED_APPROVAL?.trim() ?? '';
+  if (!['', '0', '1'].includes(feeChangesFlag)) {
+    throw new ConfigError(
+      `FEE_CHANGES_NEED_APPROVAL must be 1 or 0, not "${env.FEE_CHANGES_NEED_APPROVAL}"`,
+    );
+  }
+  const approvals: ApprovalConfig = {
+    refundUsd: numberFrom(
+      env,
+      'REFUND_APPROVAL_USD',
+      1000,
+      usdAmount,
+      'an amount in USD (0 or more)',
+    ),
+    feeChanges: feeChangesFlag ? feeChangesFlag === '1' : !demo,
+    commissionPoints: numberFrom(
+      env,
+      'COMMISSION_APPROVAL_POINTS',
+      5,
+      (value) => Number.isFinite(value) && value >= 0,
+      'a number of percentage points (0 or more)',
+    ),
+    expiryMs:
+      numberFrom(
+        env,
+        'APPROVAL_EXPIRY_HOURS',
+        72,
+        (value) => Number.isFinite(value) && value > 0,
+        'a number of hours above 0',
+      ) * 3_600_000,
+  };
   return {
     port,
     host: env.HOST || (demo ? 'localhost' : '0.0.0.0'),
@@ -250,6 +294,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxyFrom(env),
     databaseLimits,
     refundLimitsUsd,
+    approvals,
   };
 }
 

@@ -84,6 +84,20 @@ async function contentItem(
   return { contentId: created._id, contentSlug: created.slug, faqId: updated.faqs[0]._id };
 }
 
+/** A refund of `amount` USD of a new order, asked by the admin with `email`: its request. */
+async function refundRequest(email: string, amount: number): Promise<Given> {
+  const fixture = await createBookingFixture(t.database.db, { orderTotals: [300_000] });
+  const [admin] = await t.database.db.select().from(users).where(eq(users.email, email));
+  const token = await createSession(t.database.db, admin.id, 3_600_000);
+  const res = await t.api(
+    'POST',
+    '/admin/orders/refund',
+    { orderId: fixture.orderIds[0], amount },
+    { token },
+  );
+  return { bookingId: fixture.bookingId, approvalId: dataOf(res).approvalId };
+}
+
 const savedView = async (name: string) =>
   dataOf(
     await t.api('POST', '/admin/saved-views', {
@@ -448,6 +462,50 @@ const CASES: Record<string, Case> = {
         { field: 'reason', before: null, after: 'other' },
         { field: 'note', before: null, after: 'Deposit returned' },
       ],
+    }),
+  },
+  // A refund above support's limit waits for another admin: approving it makes the refund.
+  approveApproval: {
+    given: () => refundRequest('support@example.com', 150),
+    run: (given, options) =>
+      t.api('POST', `/admin/approvals/${given.approvalId}/approve`, undefined, options),
+    expect: (given) => ({
+      status: 200,
+      action: 'approval.approve',
+      entityType: 'booking',
+      entityId: given.bookingId as string,
+      changes: [
+        { field: 'status', before: 'pending', after: 'approved' },
+        { field: 'amount', before: null, after: usd(150) },
+        { field: 'orderRefunded', before: usd(0), after: usd(150) },
+        { field: 'refunded', before: usd(0), after: usd(150) },
+        { field: 'reason', before: null, after: 'requested_by_customer' },
+      ],
+    }),
+  },
+  rejectApproval: {
+    given: () => refundRequest('support@example.com', 150),
+    run: (given, options) =>
+      t.api('POST', `/admin/approvals/${given.approvalId}/reject`, { reason: 'Not ours' }, options),
+    expect: (given) => ({
+      status: 200,
+      action: 'approval.reject',
+      entityType: 'booking',
+      entityId: given.bookingId as string,
+      changes: [{ field: 'status', before: 'pending', after: 'rejected' }],
+    }),
+  },
+  // The admin's own request (above 1,000 USD, for owners too), withdrawn.
+  cancelApproval: {
+    given: () => refundRequest(TEST_ADMIN.adminEmail, 1500),
+    run: (given, options) =>
+      t.api('POST', `/admin/approvals/${given.approvalId}/cancel`, undefined, options),
+    expect: (given) => ({
+      status: 200,
+      action: 'approval.cancel',
+      entityType: 'booking',
+      entityId: given.bookingId as string,
+      changes: [{ field: 'status', before: 'pending', after: 'cancelled' }],
     }),
   },
   ...Object.assign({}, ...REFERENCE_LIST_KEYS.map((key) => referenceCases(REFERENCE_LISTS[key]))),

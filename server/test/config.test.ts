@@ -26,7 +26,33 @@ describe('readConfig', () => {
       trustProxy: false,
       databaseLimits: { statementTimeoutMs: 5000, poolWaitMs: 2000, connectTimeoutMs: 60_000 },
       refundLimitsUsd: { support: 100, finance: 5000 },
+      approvals: {
+        refundUsd: 1000,
+        feeChanges: false,
+        commissionPoints: 5,
+        expiryMs: 72 * 3_600_000,
+      },
     });
+  });
+
+  test('approvals: thresholds, fee changes (on with DATABASE_URL, off in the demo), expiry', () => {
+    expect(readConfig({ DATABASE_URL: 'postgres://db/x' }).approvals.feeChanges).toBe(true);
+    expect(
+      readConfig({
+        DATABASE_URL: 'postgres://db/x',
+        FEE_CHANGES_NEED_APPROVAL: '0',
+        REFUND_APPROVAL_USD: '250',
+        COMMISSION_APPROVAL_POINTS: '2.5',
+        APPROVAL_EXPIRY_HOURS: '0.5',
+      }).approvals,
+    ).toEqual({ refundUsd: 250, feeChanges: false, commissionPoints: 2.5, expiryMs: 1_800_000 });
+    expect(readConfig({ FEE_CHANGES_NEED_APPROVAL: '1' }).approvals.feeChanges).toBe(true);
+    expect(() => readConfig({ FEE_CHANGES_NEED_APPROVAL: 'yes' })).toThrow(
+      'FEE_CHANGES_NEED_APPROVAL must be 1 or 0, not "yes"',
+    );
+    expect(() => readConfig({ APPROVAL_EXPIRY_HOURS: '0' })).toThrow(
+      'APPROVAL_EXPIRY_HOURS must be a number of hours above 0, not "0"',
+    );
   });
 
   test('refund limits of the team roles, in USD', () => {

@@ -103,6 +103,13 @@ const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
   ['post', '/admin/saved-views', 'createSavedView'],
   ['put', '/admin/saved-views/{id}', 'renameSavedView'],
   ['delete', '/admin/saved-views/{id}', 'deleteSavedView'],
+  // Added by the contract: the approval queue of refunds and fee changes.
+  ['get', '/admin/approvals', 'listApprovals'],
+  ['get', '/admin/approvals/{id}', 'getApproval'],
+  ['post', '/admin/approvals/{id}/approve', 'approveApproval'],
+  ['post', '/admin/approvals/{id}/reject', 'rejectApproval'],
+  ['post', '/admin/approvals/{id}/cancel', 'cancelApproval'],
+  ['get', '/admin/exports/approvals', 'exportApprovals'],
 ];
 
 /** Operations reachable without a token: login, and images so that <img> tags work. */

@@ -5,10 +5,10 @@
  * and the permission each needs are read from the loaded contract, so an operation added later is
  * covered without editing this file. Then the refund limits, the login answer and GET /user/me.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createSession } from '../src/auth/sessions.js';
 import { loadContract, securedOperations } from '../src/contract.js';
-import { auditEvents, users } from '../src/db/schema.js';
+import { approvalRequests, auditEvents, users } from '../src/db/schema.js';
 import {
   forbiddenMessage,
   hasPermission,
@@ -196,7 +196,7 @@ test('a refused write changes nothing', async () => {
   expect((await t.api('GET', '/configuration', undefined, owner)).json().data).toEqual(data);
 });
 
-describe('refund limits (USD, fixed rates): support 100, finance 5,000, owner none', () => {
+describe('refund limits (USD, fixed rates): above support 100, finance 5,000 or anyone`s 1,000, a request for approval', () => {
   const refund = async (role: TeamRole, amount: number, currency = 'USD') => {
     // One order far above any limit, in the currency given.
     const fx = await createBookingFixture(t.database.db, { currency, orderTotals: [10_000_000] });
@@ -210,40 +210,50 @@ describe('refund limits (USD, fixed rates): support 100, finance 5,000, owner no
     );
   };
 
-  test('support: 100 USD passes, 100.01 USD is refused naming the limit', async () => {
-    await expectContract(await refund('support', 100), 'refundOrder', 200);
-    const body = await expectContract(await refund('support', 100.01), 'refundOrder', 403);
-    expect(body.message).toBe(
-      'Your role (Support) may refund at most 100 USD at a time; this refund is 100.01 USD.',
-    );
-    const [event] = await t.database.db
+  const whyOf = async (approvalId: string) => {
+    const [row] = await t.database.db
       .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.action, 'access.denied'))
-      .orderBy(sql`${auditEvents.createdAt} desc`)
-      .limit(1);
-    expect(event).toMatchObject({
-      actorEmail: 'support@example.com',
-      entityName: 'refundOrder',
-      details: { permission: 'refunds.create', limit: '100 USD', amount: '100.01 USD' },
+      .from(approvalRequests)
+      .where(eq(approvalRequests.id, approvalId));
+    return row.why;
+  };
+
+  test('support: 100 USD is refunded, 100.01 USD becomes a request (202) naming the role`s limit', async () => {
+    await expectContract(await refund('support', 100), 'refundOrder', 200);
+    const deniedBefore = await t.database.db.$count(
+      auditEvents,
+      eq(auditEvents.action, 'access.denied'),
+    );
+    const body = await expectContract(await refund('support', 100.01), 'refundOrder', 202);
+    expect(body).toEqual({
+      success: true,
+      message: 'Refund of $100.01 sent for approval',
+      data: { approvalId: expect.any(String), status: 'pending' },
     });
+    expect(await whyOf(body.data.approvalId)).toBe(
+      'The Support role may refund up to 100 USD at a time; above it, another admin approves.',
+    );
+    // Not a refusal any more: no access.denied.
+    expect(await t.database.db.$count(auditEvents, eq(auditEvents.action, 'access.denied'))).toBe(
+      deniedBefore,
+    );
   });
 
   test('another currency is converted: 80 GBP (101.60 USD) is above support`s limit', async () => {
-    const body = await expectContract(await refund('support', 80, 'GBP'), 'refundOrder', 403);
-    expect(body.message).toBe(
-      'Your role (Support) may refund at most 100 USD at a time; this refund is 80.00 GBP (101.60 USD).',
-    );
+    const body = await expectContract(await refund('support', 80, 'GBP'), 'refundOrder', 202);
+    expect(body.message).toBe('Refund of £80.00 sent for approval');
     await expectContract(await refund('support', 78, 'GBP'), 'refundOrder', 200);
   });
 
-  test('finance: 5,000 USD passes, 5,000.01 does not; owner: no limit', async () => {
-    await expectContract(await refund('finance', 5000), 'refundOrder', 200);
-    const body = await expectContract(await refund('finance', 5000.01), 'refundOrder', 403);
-    expect(body.message).toBe(
-      'Your role (Finance) may refund at most 5,000 USD at a time; this refund is 5000.01 USD.',
+  test('finance and owner: up to 1,000 USD refunded, above it a request for everyone', async () => {
+    await expectContract(await refund('finance', 1000), 'refundOrder', 200);
+    const finance = await expectContract(await refund('finance', 1000.01), 'refundOrder', 202);
+    expect(await whyOf(finance.data.approvalId)).toBe(
+      "Refunds above 1,000 USD need a second admin's approval.",
     );
-    await expectContract(await refund('owner', 90_000), 'refundOrder', 200);
+    await expectContract(await refund('finance', 5000.01), 'refundOrder', 202);
+    await expectContract(await refund('owner', 1000), 'refundOrder', 200);
+    await expectContract(await refund('owner', 90_000), 'refundOrder', 202);
   });
 
   test('a booking refund has the same limit', async () => {
@@ -256,7 +266,7 @@ describe('refund limits (USD, fixed rates): support 100, finance 5,000, owner no
         token: await tokenOf('support'),
       },
     );
-    await expectContract(res, 'refundBooking', 403);
+    await expectContract(res, 'refundBooking', 202);
   });
 });
 
@@ -273,6 +283,7 @@ test('the login answer and GET /user/me carry the team role, its permissions and
     teamRole: 'finance',
     permissions: permissionsOf('finance'),
     refundLimitUsd: 5000,
+    refundApprovalUsd: 1000,
   });
   expect(data.user.permissions).toEqual([...data.user.permissions].sort());
   const me = await expectContract(

@@ -102,6 +102,7 @@ const TAG_TYPES = [
   'Review',
   'StaticContent',
   'SavedView',
+  'Approval',
 ] as const;
 
 /** The kinds of cached data; cache-tags.ts says which tags lists provide and writes invalidate. */

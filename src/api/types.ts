@@ -67,6 +67,8 @@ export type BookingActivityListResponse = Schemas['BookingActivityListResponse']
 export type OrderRefundRequest = Schemas['OrderRefundRequest'];
 export type BookingRefundRequest = Schemas['BookingRefundRequest'];
 export type RefundResponse = Schemas['RefundResponse'];
+/** A refund or fee change sent for another admin's approval (202) instead of being made. */
+export type ApprovalRequestedResponse = Schemas['ApprovalRequestedResponse'];
 
 // Reviews (issue 6); the reference lists' types come from their operations (reference-data-api.ts).
 export type ReviewStatus = Schemas['ReviewStatus'];

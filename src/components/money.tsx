@@ -1,4 +1,4 @@
-import { formatMoney } from '../lib/money';
+import { formatMoney } from '../../common/money-format';
 
 export interface MoneyProps {
   /** Amount in major units (the contract's Money), e.g. 12.5. Missing counts as 0. */

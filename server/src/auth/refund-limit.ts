@@ -1,16 +1,15 @@
 /**
  * The refund limit of each team role, in USD (REFUND_LIMIT_SUPPORT_USD, REFUND_LIMIT_FINANCE_USD;
- * owners have none): a refund above the actor's limit, converted with the fixed rate table, is
- * refused here, the one place that decides it (a later issue turns the refusal into a request
- * for approval).
+ * owners have none), and the one place that decides whether a refund needs another admin's
+ * approval: above the actor's own limit, or above REFUND_APPROVAL_USD for anyone, converted with
+ * the fixed rate table (the rule itself is common/refund-limit.ts, which the SPA shows too).
  */
 import type { FastifyRequest } from 'fastify';
 import type { RefundLimitsUsd } from '../config.js';
 import type { User } from '../db/schema.js';
-import { currencyDecimals, fromMinor } from '../../../common/money.js';
-import { exceedsRefundLimit, refundUsdCents, usdLimitText } from '../../../common/refund-limit.js';
+import { approvalRuleText, refundApprovalRule } from '../../../common/refund-limit.js';
 import { TEAM_ROLE_LABELS } from '../../../common/team-roles.js';
-import { accessDenied, teamRoleOf } from './bearer-auth.js';
+import { teamRoleOf } from './bearer-auth.js';
 
 /** The largest single refund the admin may make in USD; null: no limit (owner or no refunds). */
 export function refundLimitUsd(user: Pick<User, 'teamRole'>, limits: RefundLimitsUsd) {
@@ -18,23 +17,21 @@ export function refundLimitUsd(user: Pick<User, 'teamRole'>, limits: RefundLimit
   return role === 'support' || role === 'finance' ? limits[role] : null;
 }
 
-/** Refuses (403, recorded as `access.denied`) a refund above the signed-in admin's limit. */
-export async function checkRefundLimit(
+/**
+ * Why a refund of `minor` units of `currency` by the signed-in admin needs another admin's
+ * approval ("Refunds above 1,000 USD need a second admin's approval."), or null when it does not.
+ */
+export function refundApprovalReason(
   req: FastifyRequest,
   minor: number,
   currency: string,
-): Promise<void> {
-  const limit = refundLimitUsd(req.user, req.server.config.refundLimitsUsd);
-  if (limit === null || !exceedsRefundLimit(minor, currency, limit)) return;
-  const cents = refundUsdCents(minor, currency);
-  const amount = `${fromMinor(minor, currency).toFixed(currencyDecimals(currency))} ${currency}`;
-  const usd = `${(Number(cents) / 100).toFixed(2)} USD`;
-  const label = TEAM_ROLE_LABELS[teamRoleOf(req.user)];
-  throw await accessDenied(
-    req,
-    'refunds.create',
-    `Your role (${label}) may refund at most ${usdLimitText(limit)} USD at a time; this refund is ` +
-      `${currency === 'USD' ? amount : `${amount} (${usd})`}.`,
-    { limit: `${usdLimitText(limit)} USD`, amount },
+): string | null {
+  const { config } = req.server;
+  const rule = refundApprovalRule(
+    minor,
+    currency,
+    refundLimitUsd(req.user, config.refundLimitsUsd),
+    config.approvals.refundUsd,
   );
+  return rule && approvalRuleText(rule, TEAM_ROLE_LABELS[teamRoleOf(req.user)]);
 }

@@ -82,6 +82,19 @@ const REFUND_REASON_CODES = [
   'other',
 ] as const satisfies readonly Schemas['RefundReasonCode'][];
 
+const APPROVAL_KINDS = [
+  'refund',
+  'platform_fee',
+  'commission',
+] as const satisfies readonly Schemas['ApprovalKind'][];
+const APPROVAL_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+  'cancelled',
+  'expired',
+] as const satisfies readonly Schemas['ApprovalStatus'][];
+
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
@@ -384,6 +397,66 @@ export const refunds = pgTable(
   (t) => [index('refunds_booking_idx').on(t.bookingId)],
 );
 
+/**
+ * A refund or fee change waiting for a second admin (auth/approval-gate.ts): the operation and
+ * its arguments as the requester sent them, carried out when another admin approves. At most one
+ * pending request per subject (an order, a booking without orders, a restaurant's commission, the
+ * platform fee). A pending request past `expiresAt` is expired by the next read or decision.
+ */
+export const approvalRequests = pgTable(
+  'approval_requests',
+  {
+    id: id(),
+    kind: text('kind', { enum: APPROVAL_KINDS }).notNull(),
+    status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
+    /** what it changes: order:<id>, booking:<id>, restaurant:<id> or configuration */
+    subject: text('subject').notNull(),
+    /** the contract operation it carries out, and its request body as sent */
+    operationId: text('operation_id').notNull(),
+    arguments: jsonb('arguments').$type<Record<string, unknown>>().notNull(),
+    idempotencyKey: text('idempotency_key').unique(),
+    requestHash: text('request_hash'),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    restaurantId: uuid('restaurant_id').references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** a refund's amount in the booking's minor units, and in US cents (the approver's limit) */
+    amount: bigint('amount', { mode: 'number' }),
+    currency: text('currency'),
+    amountUsdCents: bigint('amount_usd_cents', { mode: 'number' }),
+    /** a fee change: the percentage before (as the request saw it) and asked for */
+    valueBefore: percent('value_before'),
+    valueAfter: percent('value_after'),
+    /** what it does in words, and the rule that made it a request */
+    summary: text('summary').notNull(),
+    why: text('why').notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    rejectReason: text('reject_reason'),
+    /** the refund an approved refund request made */
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('approval_requests_list_idx').on(t.requestedAt, t.id),
+    uniqueIndex('approval_requests_pending_subject_key')
+      .on(t.subject)
+      .where(sql`${t.status} = 'pending'`),
+    index('approval_requests_pending_booking_idx')
+      .on(t.bookingId)
+      .where(sql`${t.status} = 'pending'`),
+    index('approval_requests_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('approval_requests_refund_idx')
+      .on(t.refundId)
+      .where(sql`${t.refundId} IS NOT NULL`),
+  ],
+);
+
 export type AuditValue = string | number | boolean | null | { amount: number; currency: string };
 export type AuditChange = { field: string; before: AuditValue; after: AuditValue };
 
@@ -604,6 +677,7 @@ export type Order = typeof orders.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;
 export type StaticContent = typeof staticContents.$inferSelect;
+export type ApprovalRequest = typeof approvalRequests.$inferSelect;
 export type AnyTable =
   | typeof users
   | typeof restaurants
@@ -620,4 +694,5 @@ export type AnyTable =
   | typeof reviews
   | typeof auditEvents
   | typeof staticContents
-  | typeof savedViews;
+  | typeof savedViews
+  | typeof approvalRequests;

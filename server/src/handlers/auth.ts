@@ -39,6 +39,7 @@ const signedInUser = (user: User, config: ServerConfig) => {
     permissions: permissionsOf(teamRole),
     refundLimitUsd: refundLimitUsd(user, config.refundLimitsUsd),
     sessionIdleMinutes: config.sessionIdleMs / 60_000,
+    refundApprovalUsd: config.approvals.refundUsd,
   };
 };
 

@@ -11,6 +11,8 @@ import {
 import { recordChange } from '../lib/audit.js';
 import { csvStream, type CsvColumn } from '../lib/csv-export.js';
 import { AUDIT_COLUMNS, auditBatches } from '../queries/audit.js';
+import { APPROVAL_COLUMNS, approvalBatches } from '../queries/approvals.js';
+import { approverOf, expireOverdueApprovals } from '../auth/approval-gate.js';
 import { BOOKING_COLUMNS, bookingBatches } from '../queries/bookings.js';
 import { CONTENT_COLUMNS, contentBatches } from '../queries/content.js';
 import { RESTAURANT_COLUMNS, restaurantBatches } from '../queries/restaurants.js';
@@ -96,6 +98,11 @@ export const exportsHandlers: Handlers = {
     sendCsv(req, reply, 'content', CONTENT_COLUMNS, contentBatches(req.server.db, req.query)),
   exportAuditEvents: (req, reply) =>
     sendCsv(req, reply, 'audit-log', AUDIT_COLUMNS, auditBatches(req.server.db, req.query)),
+  async exportApprovals(req, reply) {
+    await expireOverdueApprovals(req);
+    const batches = approvalBatches(req.server.db, req.query, approverOf(req));
+    return sendCsv(req, reply, 'approvals', APPROVAL_COLUMNS, batches);
+  },
   // Each reference list's export takes the list's search only (its contract's one parameter).
   ...(Object.assign(
     {},

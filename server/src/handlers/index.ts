@@ -1,11 +1,15 @@
-/** Every handler by operationId. One module per area; an operation left out answers 501. */
+/**
+ * Every handler by operationId. One module per area; an operation left out answers 501. The
+ * approvals carry out each kind of request with the handler module of its operation.
+ */
 import type { Handlers } from './types.js';
 import { authHandlers } from './auth.js';
 import { dashboardHandlers } from './dashboard.js';
-import { usersHandlers } from './users.js';
-import { restaurantsHandlers } from './restaurants.js';
+import { platformFeeApprovals, usersHandlers } from './users.js';
+import { commissionApprovals, restaurantsHandlers } from './restaurants.js';
 import { bookingsHandlers } from './bookings.js';
-import { refundsHandlers } from './refunds.js';
+import { refundApprovals, refundsHandlers } from './refunds.js';
+import { approvalsHandlers } from './approvals.js';
 import { referenceDataHandlers } from './reference-data.js';
 import { reviewsHandlers } from './reviews.js';
 import { contentHandlers } from './content.js';
@@ -24,6 +28,11 @@ export const handlers: Handlers = {
   ...restaurantsHandlers,
   ...bookingsHandlers,
   ...refundsHandlers,
+  ...approvalsHandlers({
+    refund: refundApprovals,
+    platform_fee: platformFeeApprovals,
+    commission: commissionApprovals,
+  }),
   ...referenceDataHandlers,
   ...reviewsHandlers,
   ...contentHandlers,

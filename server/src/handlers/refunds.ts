@@ -4,10 +4,12 @@
  * stores the refund, and records its audit event (which the activity lists show): all or nothing, and
  * never above what was paid, also under concurrent requests. The conditional updates alone decide
  * whether a refund fits; when they refuse, `explainRefusal` reads the state to say why. An
- * Idempotency-Key makes a retry return the first result.
+ * Idempotency-Key makes a retry return the first result. A refund above the admin's limit is not
+ * made: it becomes an approval request (202), which `refundApprovals` carries out, under the same
+ * rules, when another admin approves it.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { change, money, recordChange } from '../lib/audit.js';
 import type { BodyOf, ResultOf } from '../lib/contract-types.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.js';
@@ -17,8 +19,14 @@ import {
   statusKey,
   UNREFUNDABLE_BOOKING_STATUSES,
 } from '../../../common/refund-eligibility.js';
-import { checkRefundLimit } from '../auth/refund-limit.js';
+import { refundApprovalReason } from '../auth/refund-limit.js';
+import { approvalRequested, requestApproval } from '../auth/approval-gate.js';
+import { approvalTexts } from '../lib/approval-rules.js';
+import type { ApprovalRequest, AuditChange, Booking, Order } from '../db/schema.js';
+import { refundUsdCents } from '../../../common/refund-limit.js';
 import { BOOKING_NOT_FOUND, loadBookingView } from '../queries/bookings.js';
+import { approvalByKey } from '../queries/approvals.js';
+import { restaurantById } from '../queries/restaurants.js';
 import {
   applyRefund,
   loadRefundView,
@@ -27,7 +35,7 @@ import {
   refundByKey,
   type Target,
 } from '../queries/refunds.js';
-import type { Handlers } from './types.js';
+import type { ApprovalExecutor, Handlers, Transaction } from './types.js';
 
 export const REFUND_MESSAGES = {
   notPositive: 'Refund amount must be greater than 0',
@@ -44,6 +52,30 @@ type ReasonCode = NonNullable<BodyOf<'refundOrder'>['reasonCode']>;
 /** What the admin sends besides the amount: why (a code) and an optional note. */
 type Why = { reasonCode?: ReasonCode; note?: string };
 type RefundResult = ResultOf<'refundOrder'>;
+type Reader = Parameters<typeof loadTarget>[0];
+
+/** One refund as its operation's body asks for it. */
+type RefundCall = { target: Target; amount: number; why: Why };
+
+type OrderBody = BodyOf<'refundOrder'>;
+type BookingBody = BodyOf<'refundBooking'>;
+const orderCall = (body: OrderBody): RefundCall => ({
+  target: { kind: 'order', id: body.orderId },
+  amount: body.amount,
+  why: { reasonCode: body.reasonCode, note: body.reason },
+});
+const bookingCall = (body: BookingBody): RefundCall => ({
+  target: { kind: 'booking', id: body.bookingId },
+  amount: body.amount,
+  why: { reasonCode: body.reasonCode, note: body.notes },
+});
+
+/** The operations a refund request may carry out, reading its stored body as they read theirs. */
+const CALLS: Record<string, (body: Record<string, unknown>) => RefundCall> = {
+  refundOrder: (body) => orderCall(body as OrderBody),
+  refundOrderFallback: (body) => orderCall(body as OrderBody),
+  refundBooking: (body) => bookingCall(body as BookingBody),
+};
 
 const formatMinor = (minor: number, currency: string) =>
   `${fromMinor(minor, currency).toFixed(currencyDecimals(currency))} ${currency}`;
@@ -80,9 +112,9 @@ function idempotencyKey(req: FastifyRequest): string | undefined {
   return (typeof value === 'string' && value.trim()) || undefined;
 }
 
-function requestHash(target: Target, amount: number, note: string | undefined, code: ReasonCode) {
+function requestHash({ target, amount, why }: RefundCall, code: ReasonCode) {
   return createHash('sha256')
-    .update(JSON.stringify([target.kind, target.id, String(amount), note ?? null, code]))
+    .update(JSON.stringify([target.kind, target.id, String(amount), why.note ?? null, code]))
     .digest('hex');
 }
 
@@ -98,8 +130,25 @@ async function result(
   return { success: true, message, data: { refund, booking } };
 }
 
-/** The first result of a request with this key, a 409 for another body, or undefined. */
-async function replay(req: FastifyRequest, key: string, hash: string, message: string) {
+const successMessage = (target: Target) =>
+  target.kind === 'order' ? 'Order refund processed successfully' : 'Refund processed successfully';
+
+/**
+ * The first result of a request with this key: the approval request it became (202), or the
+ * refund it made; a 409 for another body; or undefined.
+ */
+async function replay(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  hash: string,
+  message: string,
+) {
+  const asked = await approvalByKey(req.server.db, key);
+  if (asked) {
+    if (asked.requestHash !== hash) throw conflict(REFUND_MESSAGES.keyReused);
+    return approvalRequested(reply, sentMessage(asked), asked);
+  }
   const first = await refundByKey(req.server.db, key);
   if (!first) return undefined;
   if (first.requestHash !== hash) throw conflict(REFUND_MESSAGES.keyReused);
@@ -109,107 +158,98 @@ async function replay(req: FastifyRequest, key: string, hash: string, message: s
 /** Thrown inside the transaction when the conditional update found no room; rolls it back. */
 class NoBalance extends Error {}
 
-async function processRefund(
-  req: FastifyRequest,
-  target: Target,
-  rawAmount: number,
-  why: Why,
-): Promise<RefundResult> {
-  const db = req.server.db;
-  const amount = checkAmount(rawAmount);
-  const message =
-    target.kind === 'order'
-      ? 'Order refund processed successfully'
-      : 'Refund processed successfully';
-  const key = idempotencyKey(req);
-  // The contract's default: Fastify fills it in before the handler runs.
-  const reasonCode = why.reasonCode ?? 'requested_by_customer';
-  const hash = requestHash(target, amount, why.note, reasonCode);
+/** A refund made: its id, and the changes and facts of its audit event. */
+type Written = { refundId: string; changes: AuditChange[]; details: Record<string, string> };
 
-  if (key) {
-    const previous = await replay(req, key, hash, message);
-    if (previous) return previous;
-  }
+/** A refund checked against everything that can be read before writing it. */
+type Prepared = RefundCall & {
+  booking: Booking;
+  order?: Order;
+  minor: number;
+  currency: string;
+  reasonCode: ReasonCode;
+  hash: string;
+};
 
-  const found = await loadTarget(db, target);
+/** The target as it is now (404), a booking with orders refused (400), the amount in minor units. */
+async function prepare(db: Reader, call: RefundCall): Promise<Prepared> {
+  const found = await loadTarget(db, call.target);
   if (!found)
-    throw notFound(target.kind === 'order' ? REFUND_MESSAGES.orderNotFound : BOOKING_NOT_FOUND);
+    throw notFound(
+      call.target.kind === 'order' ? REFUND_MESSAGES.orderNotFound : BOOKING_NOT_FOUND,
+    );
   const { booking, order } = found;
   if (!order && (await orderCount(db, booking.id)) > 0) throw badRequest(REFUND_MESSAGES.hasOrders);
-  const { currency } = booking;
-  const minor = amountToMinor(amount, currency);
-  await checkRefundLimit(req, minor, currency);
-
-  let refundId: string;
-  try {
-    refundId = await db.transaction(async (tx) => {
-      const applied = await applyRefund(tx, {
-        booking,
-        order,
-        minor,
-        note: why.note ?? null,
-        reasonCode,
-        processedBy: req.user.id,
-        idempotencyKey: key ?? null,
-        requestHash: hash,
-      });
-      if (!applied) throw new NoBalance();
-      const { refundId: id, orderRefunded, booking: after } = applied;
-      // The before values are those the conditional updates just replaced.
-      const refundedBefore = after.refundedTotal - minor;
-      await recordChange(tx, {
-        request: req,
-        action: 'refund.create',
-        entity: { type: 'booking', id: booking.id, name: booking.bookingRef },
-        changes: [
-          change('amount', null, money(minor, currency)),
-          ...(order
-            ? [
-                change(
-                  'orderRefunded',
-                  money(orderRefunded - minor, currency),
-                  money(orderRefunded, currency),
-                ),
-              ]
-            : []),
-          change('refunded', money(refundedBefore, currency), money(after.refundedTotal, currency)),
-          change('paymentStatus', booking.paymentStatus, after.paymentStatus),
-          change('reason', null, reasonCode),
-          change('note', null, why.note ?? null),
-        ],
-        details: {
-          refundId: id,
-          restaurantId: booking.restaurantId,
-          amountText: formatMinor(minor, currency),
-          ...(order ? { orderId: order.id, customerName: order.customerName } : {}),
-        },
-        always: true,
-      });
-      return id;
-    });
-  } catch (error) {
-    if (key) {
-      // A concurrent request with the same key committed first (its key is unique, or it took the
-      // balance): answer with its result.
-      const previous = await replay(req, key, hash, message);
-      if (previous) return previous;
-    }
-    if (error instanceof NoBalance) throw await explainRefusal(req, target, currency);
-    throw error;
-  }
-  return result(req, refundId, message);
+  // The contract's default: Fastify fills it in before the handler runs.
+  const reasonCode = call.why.reasonCode ?? 'requested_by_customer';
+  return {
+    ...call,
+    booking,
+    order,
+    minor: amountToMinor(call.amount, booking.currency),
+    currency: booking.currency,
+    reasonCode,
+    hash: requestHash(call, reasonCode),
+  };
 }
 
-/** Why the conditional update changed nothing: the state as it is now. */
-async function explainRefusal(
-  req: FastifyRequest,
-  target: Target,
-  currency: string,
-): Promise<HttpError> {
-  const db = req.server.db;
-  const row = await loadTarget(db, target);
-  if (!row)
-    return notFound(target.kind === 'order' ? REFUND_MESSAGES.orderNotFound : BOOKING_NOT_FOUND);
+/**
+ * The refund's conditional updates and stored row, inside `tx`; throws NoBalance when it does not
+ * fit. Returns what its audit event records: the fields it changed and its facts.
+ */
+async function writeRefund(
+  tx: Transaction,
+  p: Prepared,
+  by: { processedBy: string; key: string | null },
+): Promise<Written> {
+  const { booking, order, minor, currency, reasonCode } = p;
+  const applied = await applyRefund(tx, {
+    booking,
+    order,
+    minor,
+    note: p.why.note ?? null,
+    reasonCode,
+    processedBy: by.processedBy,
+    idempotencyKey: by.key,
+    requestHash: p.hash,
+  });
+  if (!applied) throw new NoBalance();
+  const { refundId, orderRefunded, booking: after } = applied;
+  // The before values are those the conditional updates just replaced.
+  const refundedBefore = after.refundedTotal - minor;
+  return {
+    refundId,
+    changes: [
+      change('amount', null, money(minor, currency)),
+      ...(order
+        ? [
+            change(
+              'orderRefunded',
+              money(orderRefunded - minor, currency),
+              money(orderRefunded, currency),
+            ),
+          ]
+        : []),
+      change('refunded', money(refundedBefore, currency), money(after.refundedTotal, currency)),
+      change('paymentStatus', booking.paymentStatus, after.paymentStatus),
+      change('reason', null, reasonCode),
+      change('note', null, p.why.note ?? null),
+    ],
+    details: {
+      refundId,
+      restaurantId: booking.restaurantId,
+      amountText: formatMinor(minor, currency),
+      ...(order ? { orderId: order.id, customerName: order.customerName } : {}),
+    },
+  };
+}
+
+/** Why a refund of `minor` (Infinity: any) cannot be made on the target as it is. */
+function refusalOf(
+  row: { booking: Booking; order?: Order },
+  minor: number,
+  kind: Target['kind'],
+): HttpError | undefined {
   if (UNREFUNDABLE_BOOKING_STATUSES.includes(statusKey(row.booking.status)))
     return badRequest(REFUND_MESSAGES.cancelled);
   const order = row.order;
@@ -219,26 +259,130 @@ async function explainRefusal(
   if (remaining <= 0)
     return badRequest(order ? REFUND_MESSAGES.fullyRefunded : REFUND_MESSAGES.bookingFullyRefunded);
   if (!isRefundEligible(row.booking)) return badRequest(REFUND_MESSAGES.notPaid);
-  return overBalance(remaining, currency, target.kind);
+  return minor > remaining ? overBalance(remaining, row.booking.currency, kind) : undefined;
 }
 
+/** Why the conditional update changed nothing: the state as it is now. */
+async function explainRefusal(req: FastifyRequest, target: Target): Promise<HttpError> {
+  const row = await loadTarget(req.server.db, target);
+  if (!row)
+    return notFound(target.kind === 'order' ? REFUND_MESSAGES.orderNotFound : BOOKING_NOT_FOUND);
+  return refusalOf(row, Number.POSITIVE_INFINITY, target.kind)!;
+}
+
+const sentMessage = (approval: ApprovalRequest) =>
+  approvalTexts.refund(approval.amount!, approval.currency!).sent;
+
+/**
+ * The refund above the admin's limit becomes a request, if it could be made now (the same 400s
+ * as the refund itself), with the operation and body as sent and the request's Idempotency-Key.
+ */
+async function askApproval(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  p: Prepared,
+  why: string,
+  key: string | undefined,
+) {
+  const refusal = refusalOf(p, p.minor, p.target.kind);
+  if (refusal) throw refusal;
+  const restaurant = await restaurantById(req.server.db, p.booking.restaurantId);
+  const summary = approvalTexts.refundSummary({
+    minor: p.minor,
+    currency: p.currency,
+    bookingRef: p.booking.bookingRef,
+    restaurant: restaurant?.name ?? '',
+    customerName: p.order ? p.order.customerName : null,
+  });
+  const { approval, replayed } = await requestApproval(req, {
+    kind: 'refund',
+    subject: p.order ? `order:${p.order.id}` : `booking:${p.booking.id}`,
+    operationId: req.access!.operationId,
+    arguments: req.body as Record<string, unknown>,
+    idempotencyKey: key ?? null,
+    requestHash: p.hash,
+    bookingId: p.booking.id,
+    orderId: p.order?.id ?? null,
+    restaurantId: p.booking.restaurantId,
+    amount: p.minor,
+    currency: p.currency,
+    amountUsdCents: Number(refundUsdCents(p.minor, p.currency)),
+    summary,
+    why,
+  });
+  if (replayed && approval.requestHash !== p.hash) throw conflict(REFUND_MESSAGES.keyReused);
+  return approvalRequested(reply, sentMessage(approval), approval);
+}
+
+async function processRefund(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  call: RefundCall,
+): Promise<RefundResult | FastifyReply> {
+  const db = req.server.db;
+  checkAmount(call.amount);
+  const message = successMessage(call.target);
+  const key = idempotencyKey(req);
+  const hash = requestHash(call, call.why.reasonCode ?? 'requested_by_customer');
+
+  if (key) {
+    const previous = await replay(req, reply, key, hash, message);
+    if (previous) return previous;
+  }
+
+  const p = await prepare(db, call);
+  const why = refundApprovalReason(req, p.minor, p.currency);
+  if (why) return askApproval(req, reply, p, why, key);
+
+  let refundId: string;
+  try {
+    refundId = await db.transaction(async (tx) => {
+      const written = await writeRefund(tx, p, { processedBy: req.user.id, key: key ?? null });
+      await recordChange(tx, {
+        request: req,
+        action: 'refund.create',
+        entity: { type: 'booking', id: p.booking.id, name: p.booking.bookingRef },
+        changes: written.changes,
+        details: written.details,
+        always: true,
+      });
+      return written.refundId;
+    });
+  } catch (error) {
+    if (key) {
+      // A concurrent request with the same key committed first (its key is unique, or it took the
+      // balance): answer with its result.
+      const previous = await replay(req, reply, key, hash, message);
+      if (previous) return previous;
+    }
+    if (error instanceof NoBalance) throw await explainRefusal(req, call.target);
+    throw error;
+  }
+  return result(req, refundId, message);
+}
+
+/**
+ * An approved refund request: its operation's rules again, on the target as it is now, in the
+ * approval's transaction; the refund is the requester's, with their Idempotency-Key, and its
+ * changes are the approval's audit event.
+ */
+export const refundApprovals: ApprovalExecutor = {
+  async carryOut(tx, approval) {
+    const p = await prepare(tx, CALLS[approval.operationId](approval.arguments));
+    const written = await writeRefund(tx, p, {
+      processedBy: approval.requestedBy,
+      key: approval.idempotencyKey,
+    });
+    return { message: approvalTexts.refund(p.minor, p.currency).approved, ...written };
+  },
+  async explain(req, approval, error) {
+    if (!(error instanceof NoBalance)) return error;
+    return explainRefusal(req, CALLS[approval.operationId](approval.arguments).target);
+  },
+};
+
 export const refundsHandlers: Handlers = {
-  async refundOrder(req) {
-    return processRefund(req, { kind: 'order', id: req.body.orderId }, req.body.amount, {
-      reasonCode: req.body.reasonCode,
-      note: req.body.reason,
-    });
-  },
-  async refundOrderFallback(req) {
-    return processRefund(req, { kind: 'order', id: req.body.orderId }, req.body.amount, {
-      reasonCode: req.body.reasonCode,
-      note: req.body.reason,
-    });
-  },
-  async refundBooking(req) {
-    return processRefund(req, { kind: 'booking', id: req.body.bookingId }, req.body.amount, {
-      reasonCode: req.body.reasonCode,
-      note: req.body.notes,
-    });
-  },
+  refundOrder: (req, reply) => processRefund(req, reply, orderCall(req.body)),
+  refundOrderFallback: (req, reply) => processRefund(req, reply, orderCall(req.body)),
+  refundBooking: (req, reply) => processRefund(req, reply, bookingCall(req.body)),
 };

@@ -14,12 +14,77 @@ import {
   setRestaurantField,
   type RestaurantField,
 } from '../queries/restaurants.js';
-import type { Handlers } from './types.js';
+import { approvalRequested, requestApproval } from '../auth/approval-gate.js';
+import { approvalTexts, commissionNeedsApproval } from '../lib/approval-rules.js';
+import type { FastifyRequest } from 'fastify';
+import type { Restaurant } from '../db/schema.js';
+import type { ApprovalExecutor, Handlers, Transaction } from './types.js';
 
 const MESSAGES: Record<RestaurantField, string> = {
   online: 'Restaurant status updated successfully',
   isFeatured: 'Restaurant featured status updated successfully',
   platformCommission: 'Restaurant commission updated successfully',
+};
+
+/**
+ * The field saved on the locked restaurant (404 when there is none): the restaurant as it was,
+ * and its change (none when the value is the same).
+ */
+async function writeField(
+  tx: Transaction,
+  id: string,
+  field: RestaurantField,
+  value: Restaurant[RestaurantField],
+) {
+  const current = await lockRestaurant(tx, id);
+  if (!current) throw notFound(RESTAURANT_NOT_FOUND);
+  if (current[field] === value) return { current, changes: [] };
+  await setRestaurantField(tx, current.id, field, value);
+  return { current, changes: [change(field, current[field] ?? null, value ?? null)] };
+}
+
+/** A commission change that moves it by more than COMMISSION_APPROVAL_POINTS waits for approval. */
+async function commissionRequest(req: FastifyRequest, id: string, commission: number) {
+  const { feeChanges, commissionPoints } = req.server.config.approvals;
+  if (!feeChanges) return undefined;
+  const restaurant = await restaurantById(req.server.db, id);
+  if (!restaurant) throw notFound(RESTAURANT_NOT_FOUND);
+  const before = restaurant.platformCommission;
+  if (!commissionNeedsApproval(before, commission, commissionPoints)) return undefined;
+  const texts = approvalTexts.commission(restaurant.name, before, commission);
+  const { approval } = await requestApproval(req, {
+    kind: 'commission',
+    subject: `restaurant:${restaurant.id}`,
+    operationId: 'updateRestaurant',
+    arguments: { platformCommission: commission },
+    restaurantId: restaurant.id,
+    valueBefore: before,
+    valueAfter: commission,
+    summary: texts.summary,
+    why: `Commission changes of more than ${commissionPoints} percentage points need a second admin's approval.`,
+  });
+  return { approval, message: texts.sent };
+}
+
+/** An approved commission change: the value asked for, saved as any change is. */
+export const commissionApprovals: ApprovalExecutor = {
+  async carryOut(tx, approval) {
+    const { platformCommission } = approval.arguments as { platformCommission: number };
+    const { current, changes } = await writeField(
+      tx,
+      approval.restaurantId!,
+      'platformCommission',
+      platformCommission,
+    );
+    return {
+      message: approvalTexts.commission(
+        current.name,
+        current.platformCommission,
+        platformCommission,
+      ).approved,
+      changes,
+    };
+  },
 };
 
 export const restaurantsHandlers: Handlers = {
@@ -88,7 +153,7 @@ export const restaurantsHandlers: Handlers = {
     };
   },
 
-  async updateRestaurant(req) {
+  async updateRestaurant(req, reply) {
     const db = req.server.db;
     const body = req.body as {
       online?: boolean;
@@ -109,16 +174,17 @@ export const restaurantsHandlers: Handlers = {
         throw badRequest('Commission can have at most 2 decimals and must be below 10,000,000,000');
       }
     }
+    if (field === 'platformCommission') {
+      const request = await commissionRequest(req, req.params.id, value as number);
+      if (request) return approvalRequested(reply, request.message, request.approval);
+    }
     await db.transaction(async (tx) => {
-      const current = await lockRestaurant(tx, req.params.id);
-      if (!current) throw notFound(RESTAURANT_NOT_FOUND);
-      if (current[field] === value) return;
-      await setRestaurantField(tx, current.id, field, value!);
+      const { current, changes } = await writeField(tx, req.params.id, field, value!);
       await recordChange(tx, {
         request: req,
         action: 'restaurant.update',
         entity: { type: 'restaurant', id: current.id, name: current.name },
-        changes: [change(field, current[field] ?? null, value ?? null)],
+        changes,
       });
     });
     const row = await restaurantListItem(db, req.params.id);

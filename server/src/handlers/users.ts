@@ -3,7 +3,7 @@ import { change, recordChange } from '../lib/audit.js';
 import { badRequest, notFound } from '../lib/http-error.js';
 import {
   listUsers,
-  platformFee,
+  platformFee as storedPlatformFee,
   savePlatformFee,
   setUserStatus,
   toSessionUser,
@@ -13,13 +13,34 @@ import { accountRole, lockAccount } from '../queries/team.js';
 import { checkTeamChange } from '../auth/administrators.js';
 import { accessDenied, teamRoleOf } from '../auth/bearer-auth.js';
 import { forbiddenMessage, hasPermission } from '../../../common/team-roles.js';
-import type { Handlers } from './types.js';
+import { approvalRequested, requestApproval } from '../auth/approval-gate.js';
+import { approvalTexts } from '../lib/approval-rules.js';
+import type { ApprovalExecutor, Handlers, Transaction } from './types.js';
 
 const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account';
 const INVALID_PLATFORM_FEE = 'Platform fee must be a number of at least 0';
+const FEE_CHANGE_WHY = "Every change of the platform fee needs a second admin's approval.";
 
 const fullName = (user: { firstName: string; lastName: string }) =>
   `${user.firstName} ${user.lastName}`;
+
+/** The fee saved; its change, as its audit event records it. */
+async function writePlatformFee(tx: Transaction, platformFee: number) {
+  const fee = await savePlatformFee(tx, platformFee);
+  return { ...fee, changes: [change('platformFee', fee.before, fee.after)] };
+}
+
+/** An approved change of the platform fee: the value asked for, saved as any change is. */
+export const platformFeeApprovals: ApprovalExecutor = {
+  async carryOut(tx, approval) {
+    const { platformFee } = approval.arguments as { platformFee: number };
+    const fee = await writePlatformFee(tx, platformFee);
+    return {
+      message: approvalTexts.platformFee(fee.before, fee.after).approved,
+      changes: fee.changes,
+    };
+  },
+};
 
 export const usersHandlers: Handlers = {
   async listUsers(req) {
@@ -63,11 +84,11 @@ export const usersHandlers: Handlers = {
     return {
       success: true,
       message: 'Configuration',
-      data: { platformFee: await platformFee(req.server.db) },
+      data: { platformFee: await storedPlatformFee(req.server.db) },
     };
   },
 
-  async updateConfiguration(req) {
+  async updateConfiguration(req, reply) {
     const { platformFee } = req.body;
     // The contract rejects negatives; this also catches what JSON coercion could let through.
     if (typeof platformFee !== 'number' || !Number.isFinite(platformFee) || platformFee < 0) {
@@ -78,13 +99,30 @@ export const usersHandlers: Handlers = {
       throw badRequest('Platform fee can have at most 2 decimals and must be below 10,000,000,000');
     }
     const db = req.server.db;
+    if (req.server.config.approvals.feeChanges) {
+      const before = await storedPlatformFee(db);
+      if (before !== platformFee) {
+        const texts = approvalTexts.platformFee(before, platformFee);
+        const { approval } = await requestApproval(req, {
+          kind: 'platform_fee',
+          subject: 'configuration',
+          operationId: 'updateConfiguration',
+          arguments: { platformFee },
+          valueBefore: before,
+          valueAfter: platformFee,
+          summary: texts.summary,
+          why: FEE_CHANGE_WHY,
+        });
+        return approvalRequested(reply, texts.sent, approval);
+      }
+    }
     const saved = await db.transaction(async (tx) => {
-      const fee = await savePlatformFee(tx, platformFee);
+      const fee = await writePlatformFee(tx, platformFee);
       await recordChange(tx, {
         request: req,
         action: 'configuration.update',
         entity: { type: 'configuration', id: null, name: 'Platform fee' },
-        changes: [change('platformFee', fee.before, fee.after)],
+        changes: fee.changes,
       });
       return fee.after;
     });

@@ -18,6 +18,38 @@ function refundText(event: Event): string {
   return `Refund of ${amount} processed${customer ? ` for the order of ${customer}` : ''}`;
 }
 
+type ApprovalAction =
+  | 'approval.request'
+  | 'approval.approve'
+  | 'approval.reject'
+  | 'approval.cancel'
+  | 'approval.expire';
+
+const APPROVAL_TITLES: Record<ApprovalAction, string> = {
+  'approval.request': 'Approval requested',
+  'approval.approve': 'Request approved',
+  'approval.reject': 'Request rejected',
+  'approval.cancel': 'Request withdrawn',
+  'approval.expire': 'Request expired',
+};
+
+/** What became of the request: "requested by Sam Support, approved by Fiona Finance". */
+function approvalOutcome(event: Event): string {
+  const asked = `requested by ${event.details.requestedBy}`;
+  switch (event.action as ApprovalAction) {
+    case 'approval.request':
+      return `${asked}, waiting for approval`;
+    case 'approval.approve':
+      return `${asked}, approved by ${event.actorName}`;
+    case 'approval.reject':
+      return `${asked}, rejected by ${event.actorName}: ${event.details.reason}`;
+    case 'approval.cancel':
+      return `${asked}, withdrawn`;
+    default:
+      return `${asked}, expired without a decision`;
+  }
+}
+
 function restaurantTitle(event: Event): { title: string; description: string } {
   const name = event.entityName;
   const value = event.changes[0]?.after;
@@ -62,6 +94,15 @@ export function activityTitle(event: Event): { title: string; description: strin
       return {
         title: 'Payment refunded',
         description: `${refundText(event)} on booking ${event.entityName}`,
+      };
+    case 'approval.request':
+    case 'approval.approve':
+    case 'approval.reject':
+    case 'approval.cancel':
+    case 'approval.expire':
+      return {
+        title: APPROVAL_TITLES[event.action],
+        description: `${d.summary}, ${approvalOutcome(event)}`,
       };
     case 'booking.notes':
       return {
@@ -133,6 +174,13 @@ export function bookingActivityText(event: Event): string {
       return refundText(event);
     case 'booking.notes':
       return 'Admin notes updated';
+    case 'approval.request':
+    case 'approval.approve':
+    case 'approval.reject':
+    case 'approval.cancel':
+    case 'approval.expire':
+      // "Refund of C$1,500.00 requested by Sam Support, approved by Fiona Finance"
+      return `${event.details.what} ${approvalOutcome(event)}`;
     default:
       return event.details.activity ?? activityTitle(event).title;
   }

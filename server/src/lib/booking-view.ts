@@ -5,7 +5,14 @@
  */
 import type { components } from '../../../openapi/schema.js';
 import { fromJsonRow } from '../db/json-row.js';
-import { auditEvents, bookings, orderItems, orders, refunds } from '../db/schema.js';
+import {
+  approvalRequests,
+  auditEvents,
+  bookings,
+  orderItems,
+  orders,
+  refunds,
+} from '../db/schema.js';
 import { bookingActivityText } from './activity-text.js';
 import { fromMinor } from '../../../common/money.js';
 import { iso } from './paging.js';
@@ -22,7 +29,13 @@ export type BookingJson = {
   booking: JsonRow;
   restaurantName: string;
   orders: { order: JsonRow; items: JsonRow[] }[];
-  refunds: { refund: JsonRow; firstName: string | null; lastName: string | null }[];
+  refunds: {
+    refund: JsonRow;
+    firstName: string | null;
+    lastName: string | null;
+    approvedBy: string | null;
+  }[];
+  pendingApprovals: { approval: JsonRow; firstName: string; lastName: string }[];
   events: JsonRow[];
 };
 
@@ -59,6 +72,7 @@ export function bookingView(json: BookingJson): BookingView {
         processedBy: processedBy(
           r.firstName === null ? null : { firstName: r.firstName, lastName: r.lastName ?? '' },
         ),
+        ...(r.approvedBy ? { approvedBy: r.approvedBy.trim() } : {}),
       };
     }),
     activityLog: json.events.map((e) => bookingActivityText(fromJsonRow(auditEvents, e))),
@@ -123,5 +137,18 @@ export function bookingView(json: BookingJson): BookingView {
     },
     createdAt: iso(b.createdAt),
   };
+  if (json.pendingApprovals.length) {
+    view.pendingApprovals = json.pendingApprovals.map((p) => {
+      const approval = fromJsonRow(approvalRequests, p.approval);
+      return {
+        _id: approval.id,
+        orderId: approval.orderId,
+        amount: money(approval.amount ?? 0),
+        requestedBy: processedBy(p),
+        requestedAt: iso(approval.requestedAt),
+        expiresAt: iso(approval.expiresAt),
+      };
+    });
+  }
   return view;
 }

@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     /** response headers that go with it (Retry-After of a 429) */
     readonly headers?: Record<string, string>,
+    /** fields the error body carries besides its message (the contract names them) */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -143,7 +143,7 @@ function pageCtes(query: BookingsFilters & Paging, where: SQL | undefined, searc
 /**
  * A booking (alias `b`, its restaurant `r`) with everything its view shows, as one JSON value
  * built by the database: the row, the restaurant's name, the orders with their items, the
- * refunds with who processed them, and its audit events (its activityLog), each in the order the
+ * refunds with who processed (and approved) them, the refunds waiting for approval, and its audit events (its activityLog), each in the order the
  * view lists them. A page of bookings is then one statement, whatever else it carries.
  */
 const bookingJson = sql`json_build_object(
@@ -154,9 +154,16 @@ const bookingJson = sql`json_build_object(
         '[]'::json)) order by o.created_at, o.id)
     from orders o where o.booking_id = b.id), '[]'::json),
   'refunds', coalesce((select json_agg(json_build_object('refund', row_to_json(f),
-      'firstName', u.first_name, 'lastName', u.last_name) order by f.created_at, f.id)
+      'firstName', u.first_name, 'lastName', u.last_name,
+      'approvedBy', (select d.first_name || ' ' || d.last_name from approval_requests a
+        join users d on d.id = a.decided_by where a.refund_id = f.id))
+      order by f.created_at, f.id)
     from refunds f left join users u on u.id = f.processed_by where f.booking_id = b.id),
     '[]'::json),
+  'pendingApprovals', coalesce((select json_agg(json_build_object('approval', row_to_json(a),
+      'firstName', u.first_name, 'lastName', u.last_name) order by a.requested_at, a.id)
+    from approval_requests a join users u on u.id = a.requested_by
+    where a.booking_id = b.id and a.status = 'pending' and a.expires_at > now()), '[]'::json),
   'events', coalesce((select json_agg(e order by e.created_at, e.id) from audit_events e
     where e.entity_type = 'booking' and e.entity_id = b.id::text), '[]'::json))`;
 

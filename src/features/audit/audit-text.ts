@@ -1,6 +1,6 @@
 /** How audit events read on screen: action labels, field names, values, and record links. */
 import type { AuditAction, AuditEvent, AuditValue } from '../../api/types';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../common/money-format';
 import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../../common/reference-lists';
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
@@ -38,6 +38,11 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'account.password': 'Own password changed',
   'account.session_end': 'Own session ended',
   'audit.view': 'Audit Log viewed',
+  'approval.request': 'Approval requested',
+  'approval.approve': 'Request approved',
+  'approval.reject': 'Request rejected',
+  'approval.cancel': 'Request withdrawn',
+  'approval.expire': 'Request expired',
   'booking.activity': 'Booking activity',
   'activity.legacy': 'Activity (before the audit trail)',
 };

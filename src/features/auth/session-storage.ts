@@ -5,15 +5,23 @@ const USER_KEY = 'user';
 export const TOKEN_KEY = 'token';
 
 /**
- * The signed-in admin as stored; the team role, its permissions, refund limit and idle timeout are
- * missing from a session stored before them (read again at start-up).
+ * The signed-in admin as stored; the team role, its permissions, refund limits and idle timeout
+ * are missing from a session stored before them (read again at start-up).
  */
 export type SessionUser = Pick<
   SignedInUser,
   'firstName' | 'lastName' | 'email' | 'avatar' | 'role'
 > &
   Partial<
-    Pick<SignedInUser, '_id' | 'teamRole' | 'permissions' | 'refundLimitUsd' | 'sessionIdleMinutes'>
+    Pick<
+      SignedInUser,
+      | '_id'
+      | 'teamRole'
+      | 'permissions'
+      | 'refundLimitUsd'
+      | 'refundApprovalUsd'
+      | 'sessionIdleMinutes'
+    >
   >;
 
 export interface StoredSession {

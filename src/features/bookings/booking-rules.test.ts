@@ -10,7 +10,7 @@ import {
   refundLimitExceeded,
   paymentSummary,
 } from './booking-rules';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../common/money-format';
 
 const details = (values: Partial<Booking['paymentDetails']>): Booking['paymentDetails'] => ({
   subTotal: 0,

@@ -3,6 +3,7 @@ import { api } from '../../api/api';
 import { auditedWrite, listTag, listTags, type Tag } from '../../api/cache-tags';
 import { httpStatus } from '../../api/errors';
 import type {
+  ApprovalRequestedResponse,
   BookingActivityListResponse,
   BookingListQuery,
   BookingListResponse,
@@ -30,14 +31,27 @@ function shouldTryFallback(error: FetchBaseQueryError): boolean {
   return status === 405 || status >= 500;
 }
 
-/** What a refund changes: the booking, its activities, its restaurant, the dashboard's totals. */
-const refunded = (_arg: unknown, { data: { booking } }: RefundResponse): Tag[] => [
-  listTag('Booking'),
-  { type: 'Booking', id: booking._id },
-  { type: 'BookingActivity', id: booking._id },
-  { type: 'Restaurant', id: booking.restaurant._id },
-  'Dashboard',
-];
+/** A refund's answer: made (200), or sent for another admin's approval (202). */
+export type RefundAnswer = RefundResponse | ApprovalRequestedResponse;
+
+/** The refund was not made: it waits for another admin's approval. */
+export const sentForApproval = (answer: RefundAnswer): answer is ApprovalRequestedResponse =>
+  'approvalId' in answer.data;
+
+/**
+ * What a refund changes: the booking, its activities, its restaurant, the dashboard's totals. A
+ * request for approval changes the bookings (their pending requests) and the approval queue.
+ */
+const refunded = (_arg: unknown, answer: RefundAnswer): Tag[] =>
+  sentForApproval(answer)
+    ? ['Booking', 'BookingActivity', 'Approval']
+    : [
+        listTag('Booking'),
+        { type: 'Booking', id: answer.data.booking._id },
+        { type: 'BookingActivity', id: answer.data.booking._id },
+        { type: 'Restaurant', id: answer.data.booking.restaurant._id },
+        'Dashboard',
+      ];
 
 const bookingsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -62,7 +76,7 @@ const bookingsApi = api.injectEndpoints({
       invalidatesTags: auditedWrite(({ id }) => [{ type: 'Booking', id }]),
     }),
     /** POST admin/orders/refund, then admin/order/refund with the same key when it is missing. */
-    refundOrder: build.mutation<RefundResponse, WithKey<OrderRefundRequest>>({
+    refundOrder: build.mutation<RefundAnswer, WithKey<OrderRefundRequest>>({
       async queryFn({ idempotencyKey, ...body }, _api, _extra, baseQuery) {
         const request = (url: string): FetchArgs => ({
           url,
@@ -71,14 +85,14 @@ const bookingsApi = api.injectEndpoints({
           headers: { 'Idempotency-Key': idempotencyKey },
         });
         const first = await baseQuery(request('/admin/orders/refund'));
-        if (!first.error) return { data: first.data as RefundResponse };
+        if (!first.error) return { data: first.data as RefundAnswer };
         if (!shouldTryFallback(first.error)) return { error: first.error };
         const second = await baseQuery(request('/admin/order/refund'));
-        return second.error ? { error: second.error } : { data: second.data as RefundResponse };
+        return second.error ? { error: second.error } : { data: second.data as RefundAnswer };
       },
       invalidatesTags: auditedWrite(refunded),
     }),
-    refundBooking: build.mutation<RefundResponse, WithKey<BookingRefundRequest>>({
+    refundBooking: build.mutation<RefundAnswer, WithKey<BookingRefundRequest>>({
       query: ({ idempotencyKey, ...body }) => ({
         url: '/admin/booking-refund',
         method: 'POST',

@@ -6,7 +6,7 @@ import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { Money } from '../../components/money';
 import { badgeText, StatusBadge, statusColumn } from '../../components/status-badge';
 import { formatBookingDateTime } from '../../lib/dates';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../common/money-format';
 import { useCan } from '../auth';
 import { customerName, offersRefund, listTotal } from './booking-rules';
 import { useListBookingsQuery } from './bookings-api';

@@ -3,7 +3,7 @@
  * screen keeps the spec's messages (spec 01 §8: "Bookings screen" and "Restaurant page").
  */
 import { httpStatus, serverMessage } from '../../api/errors';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../common/money-format';
 
 /** Where the detail or the refund modal was opened from. */
 export type BookingEntry = 'bookings' | 'restaurant';

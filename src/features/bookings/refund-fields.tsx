@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Input, Select, Tooltip, Typography } from 'antd';
 import type { RefundReasonCode } from '../../api/types';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { currencyDecimals, fromMinor, toMinor } from '../../../common/money';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../common/money-format';
 import { useAppSelector } from '../../app/hooks';
 import { canSubmitRefund, refundLimitExceeded } from './booking-rules';
 import type { RefundForm } from './use-refund-form';

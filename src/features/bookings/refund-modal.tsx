@@ -4,7 +4,7 @@ import { httpStatus, serverMessage } from '../../api/errors';
 import type { Booking, BookingOrder } from '../../api/types';
 import { Money } from '../../components/money';
 import { fromMinor, toMinor } from '../../../common/money';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../common/money-format';
 import { StatusBadge } from '../../components/status-badge';
 import { customerName, listTotal } from './booking-rules';
 import {

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { RefundReasonCode } from '../../api/types';
 import { notify } from '../../lib/notify';
 import { parseRefundAmount } from './booking-rules';
+import { sentForApproval, type RefundAnswer } from './bookings-api';
 
 /** The note sent when the admin writes none (the spec's fixed text). */
 const REFUND_REASON = 'Refund processed via admin panel';
@@ -23,7 +24,7 @@ export interface RefundFormOptions {
   /** Refuses an amount above the balance before asking, with this text (else the server judges). */
   overBalance?: string;
   /** Sends the refund; rejects when it is refused or fails. */
-  send: (amount: number, why: RefundWhy) => Promise<unknown>;
+  send: (amount: number, why: RefundWhy) => Promise<RefundAnswer>;
   /** The success toast. */
   succeeded: (amount: number) => string;
   /** The error shown in the form and as a toast. */
@@ -63,8 +64,9 @@ export function useRefundForm({
 
   const confirm = async (value: number) => {
     try {
-      await send(value, { reasonCode, note: note.trim() || REFUND_REASON });
-      notify.success(succeeded(value));
+      const answer = await send(value, { reasonCode, note: note.trim() || REFUND_REASON });
+      // Sent for approval: the server's sentence ("Refund of C$1,500.00 sent for approval").
+      notify.success(sentForApproval(answer) ? answer.message : succeeded(value));
       onDone();
     } catch (failure) {
       const text = failed(failure);

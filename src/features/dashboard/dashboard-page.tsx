@@ -2,7 +2,7 @@ import { Button, Col, Flex, Row, Typography } from 'antd';
 import { CalendarOutlined, DollarOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import { errorText } from '../../api/errors';
 import { PageSpinner } from '../../components/page-spinner';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../common/money-format';
 import {
   DASHBOARD_ACTIVITY_LIMIT,
   useGetTopRestaurantsQuery,

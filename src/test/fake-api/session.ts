@@ -20,6 +20,7 @@ export const adminUser: SessionUser = {
   teamRole: 'owner',
   permissions: permissionsOf('owner'),
   refundLimitUsd: null,
+  refundApprovalUsd: 1000,
   sessionIdleMinutes: 30,
 };
 

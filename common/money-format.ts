@@ -1,4 +1,4 @@
-import { currencyDecimals, fromMinor, normalizeCurrency } from '../../common/money';
+import { currencyDecimals, fromMinor, normalizeCurrency } from './money';
 
 /** Symbols used when Intl cannot format a currency code. */
 const FALLBACK_SYMBOLS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { formatMinor, formatMoney, formatMoneyFallback } from './money';
+import { formatMinor, formatMoney, formatMoneyFallback } from './money-format';
 
 describe('formatMoney', () => {
   it('formats en-US currency, USD by default', () => {
