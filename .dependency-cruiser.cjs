@@ -102,6 +102,20 @@ module.exports = {
       },
     },
     {
+      name: 'server-lib-holds-no-query',
+      comment:
+        'lib/ holds what the layers share (contract types, errors, pure mappings); SQL lives in ' +
+        'server/src/queries/. Two exceptions: recordChange (lib/audit.ts) appends the audit ' +
+        'event in the transaction of every write, and booking-view.ts reads the tables only to ' +
+        'decode the JSON rows queries/bookings.ts selects.',
+      severity: 'error',
+      from: { path: '^server/src/lib/', pathNot: '^server/src/lib/(audit|booking-view)\\.ts$' },
+      to: {
+        path: ['(^|/)node_modules/drizzle-orm/', '^server/src/db/schema\\.ts$'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'server-auth-below-handlers',
       comment: 'The auth rules serve handlers and the app; they never import a handler.',
       severity: 'error',

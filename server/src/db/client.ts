@@ -126,6 +126,7 @@ function createPostgres(databaseUrl: string, limits: DatabaseLimits): Database {
   listenForErrors(probe);
   // bigint and numeric come back as strings from pg; drizzle's number modes convert them.
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  db.transaction = transactionsOnOwnClient(pool);
   return {
     db,
     kind: 'postgres',
@@ -146,6 +147,33 @@ function createPostgres(databaseUrl: string, limits: DatabaseLimits): Database {
     close: async () => {
       await Promise.all([pool.end(), probe.end()]);
     },
+  };
+}
+
+/**
+ * Transactions on PostgreSQL, each on one client of the pool, which always goes back to it.
+ *
+ * drizzle's node-postgres `transaction()` takes a client from the pool and sends BEGIN before
+ * its `try`: a BEGIN that fails (the connection lost, no answer within the statement timeout)
+ * never gives the client back, and ten of them leave the pool empty for good (every request
+ * then waits DB_POOL_WAIT_MS and gets 503, also once the database is back). Here drizzle's
+ * transaction runs on a client taken and given back here; a client whose transaction may not
+ * have ended (its BEGIN failed, or it is not idle afterwards) is closed instead of reused.
+ */
+function transactionsOnOwnClient(pool: pg.Pool): Db['transaction'] {
+  return async (run, config) => {
+    const client = await pool.connect();
+    let begun = false;
+    try {
+      const own = drizzlePg({ client, schema }) as unknown as Db;
+      return await own.transaction((tx) => {
+        begun = true;
+        return run(tx);
+      }, config);
+    } finally {
+      const idle = begun && client.getTransactionStatus() === 'I';
+      client.release(idle ? undefined : new Error('a transaction left its connection unsettled'));
+    }
   };
 }
 

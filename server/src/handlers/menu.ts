@@ -9,7 +9,8 @@ import { conflictOnDuplicate } from '../db/pg-error.js';
 import { change, money, recordChange } from '../lib/audit.js';
 import type { BodyOf } from '../lib/contract-types.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.js';
-import { checkImage, storeImage } from '../lib/images.js';
+import { checkImage } from '../lib/images.js';
+import { storeImage } from '../queries/images.js';
 import { toMinor } from '../../../common/money.js';
 import { MAX_IMAGES, uploadedFiles } from '../lib/multipart.js';
 import {

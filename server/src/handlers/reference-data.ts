@@ -15,7 +15,8 @@ import { conflictOnDuplicate } from '../db/pg-error.js';
 import { pageOf } from '../db/paged.js';
 import { change, recordChange } from '../lib/audit.js';
 import { badRequest, conflict, notFound } from '../lib/http-error.js';
-import { checkImage, imageUrl, storeImage } from '../lib/images.js';
+import { checkImage, imageUrl } from '../lib/images.js';
+import { storeImage } from '../queries/images.js';
 import { uploadedFile, type UploadedFile } from '../lib/multipart.js';
 import {
   deleteReferenceItem,

@@ -15,6 +15,7 @@ import {
   lockScreen,
   lockView,
   renameView,
+  restaurantsOf,
   viewById,
 } from '../queries/saved-views.js';
 import type { Handlers } from './types.js';
@@ -52,7 +53,11 @@ export const savedViewsHandlers: Handlers = {
     const { screen } = req.body;
     const name = cleanName(req.body.name);
     const db = req.server.db;
-    const filters: Filters = await checkFilters(screen, req.body.filters, db);
+    const filters: Filters = await checkFilters(
+      screen,
+      req.body.filters,
+      await restaurantsOf(db, req.body.filters),
+    );
     const id = await conflictOnDuplicate(
       db.transaction(async (tx) => {
         if ((await lockScreen(tx, screen)) >= MAX_VIEWS_PER_SCREEN) {

@@ -1,14 +1,11 @@
 /**
  * Uploaded images: checked by their bytes (PNG, JPEG, WebP magic numbers, never the client's
  * name or declared type), at most MAX_IMAGE_BYTES, stored in the images table under a
- * server-chosen uuid, and served by getImage at `/api/v1/images/{id}`.
- * Check every file of a request with `checkImage` before writing anything, then `storeImage`
- * inside the same transaction as the row that points at it.
+ * server-chosen uuid (queries/images.ts storeImage), and served by getImage at
+ * `/api/v1/images/{id}`. Check every file of a request with `checkImage` before writing
+ * anything, then store it inside the same transaction as the row that points at it.
  */
-import { createHash } from 'node:crypto';
 import { imageSize } from 'image-size';
-import type { Db } from '../db/client.js';
-import { images } from '../db/schema.js';
 import { HttpError } from './http-error.js';
 import { MAX_IMAGE_BYTES, type UploadedFile } from './multipart.js';
 
@@ -69,17 +66,3 @@ export function checkImage(file: Pick<UploadedFile, 'bytes' | 'filename'>): Imag
 }
 
 export const imageUrl = (id: string) => `/api/v1/images/${id}`;
-
-/** Checks and stores the image; returns its id and public URL. */
-export async function storeImage(
-  db: Pick<Db, 'insert'>,
-  file: Pick<UploadedFile, 'bytes' | 'filename'>,
-): Promise<{ id: string; url: string }> {
-  const contentType = checkImage(file);
-  const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-  const [row] = await db
-    .insert(images)
-    .values({ contentType, bytes: file.bytes, size: file.bytes.length, sha256 })
-    .returning({ id: images.id });
-  return { id: row.id, url: imageUrl(row.id) };
-}

@@ -6,11 +6,8 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { inArray } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema.js';
 import { loadContract, type Contract } from '../contract.js';
-import type { Db } from '../db/client.js';
-import { restaurants } from '../db/schema.js';
 import { badRequest } from './http-error.js';
 
 export type Screen = components['schemas']['SavedViewScreen'];
@@ -86,8 +83,15 @@ const screenRules = async (screen: Screen) =>
 
 const accepts = (rule: ValidateFunction, value: string) => rule({ value });
 
-/** The view's filters as given, or a 400 naming the first parameter the screen does not take. */
-export async function checkFilters(screen: Screen, filters: Filters, db: Db): Promise<Filters> {
+/**
+ * The view's filters as given, or a 400 naming the first parameter the screen does not take, or
+ * a restaurant not among `existing` (the restaurants of queries/restaurants.ts existingRestaurants).
+ */
+export async function checkFilters(
+  screen: Screen,
+  filters: Filters,
+  existing: ReadonlySet<string>,
+): Promise<Filters> {
   const rules = await screenRules(screen);
   for (const [name, value] of Object.entries(filters)) {
     const rule = rules.get(name);
@@ -95,48 +99,29 @@ export async function checkFilters(screen: Screen, filters: Filters, db: Db): Pr
     if (!accepts(rule, value))
       throw badRequest(`"${value}" is not a valid ${name} for the ${screen} list`);
   }
-  const { ignored } = await applicable(screen, filters, db);
+  const { ignored } = await applicable(screen, filters, existing);
   if (ignored.includes('restaurant'))
     throw badRequest('The restaurant of this view does not exist');
   return filters;
 }
 
-/**
- * The stored filters that still apply, and the names of those that no longer do. Restaurant ids
- * are looked up in one query.
- */
+/** The stored filters that still apply (a restaurant among `existing`), and the names of those that no longer do. */
 export async function applicable(
   screen: Screen,
   filters: Filters,
-  db: Db,
-  existing?: ReadonlySet<string>,
+  existing: ReadonlySet<string>,
 ): Promise<{ filters: Filters; ignored: string[] }> {
   const rules = await screenRules(screen);
   const kept: Filters = {};
   const ignored: string[] = [];
-  const known =
-    existing ?? (await existingRestaurants(db, filters.restaurant ? [filters.restaurant] : []));
   for (const [name, value] of Object.entries(filters)) {
     const rule = rules.get(name);
     const ok =
       rule !== undefined &&
       accepts(rule, value) &&
-      (name !== 'restaurant' || known.has(value.toLowerCase()));
+      (name !== 'restaurant' || existing.has(value.toLowerCase()));
     if (ok) kept[name] = value;
     else ignored.push(name);
   }
   return { filters: kept, ignored };
-}
-
-/** Which of these restaurant ids exist (ids are checked as uuids by the rules first). */
-export async function existingRestaurants(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  const uuids = ids.filter((id) =>
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id),
-  );
-  if (!uuids.length) return new Set();
-  const rows = await db
-    .select({ id: restaurants.id })
-    .from(restaurants)
-    .where(inArray(restaurants.id, uuids));
-  return new Set(rows.map((row) => row.id));
 }

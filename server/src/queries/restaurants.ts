@@ -4,7 +4,7 @@
  * payouts) come from booking_stats, kept by triggers on bookings, so no query reads every
  * booking; the rating from the reviews.
  */
-import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { BATCH_SIZE, keyset, keysetBatches } from '../db/keyset.js';
@@ -262,4 +262,17 @@ export async function topRestaurants(db: Db, limit: number) {
     .leftJoin(rating, eq(rating.restaurantId, restaurants.id))
     .orderBy(desc(columns.totalBookings), desc(columns.averageRating), restaurants.name)
     .limit(limit);
+}
+
+/** Which of these restaurant ids exist (anything but a uuid is none). */
+export async function existingRestaurants(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  const uuids = ids.filter((id) =>
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id),
+  );
+  if (!uuids.length) return new Set();
+  const rows = await db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(inArray(restaurants.id, uuids));
+  return new Set(rows.map((row) => row.id));
 }

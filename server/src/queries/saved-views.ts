@@ -1,15 +1,14 @@
-/** Saved views: a screen's views by name, one view, a name's uniqueness, and the writes. */
+/**
+ * Saved views: a screen's views by name, one view, a name's uniqueness, the restaurants a view's
+ * filters name, and the writes.
+ */
 import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { savedViews, users } from '../db/schema.js';
 import type { ResultOf } from '../lib/contract-types.js';
 import { iso } from '../lib/paging.js';
-import {
-  applicable,
-  existingRestaurants,
-  type Filters,
-  type Screen,
-} from '../lib/saved-view-filters.js';
+import { applicable, type Filters, type Screen } from '../lib/saved-view-filters.js';
+import { existingRestaurants } from './restaurants.js';
 
 type View = ResultOf<'createSavedView'>['data'];
 type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -44,7 +43,7 @@ async function toViews(db: Db, rows: Row[]): Promise<View[]> {
   const existing = await existingRestaurants(db, restaurantIds);
   return Promise.all(
     rows.map(async (row) => {
-      const { filters, ignored } = await applicable(row.screen, row.filters, db, existing);
+      const { filters, ignored } = await applicable(row.screen, row.filters, existing);
       return {
         _id: row.id,
         screen: row.screen,
@@ -63,6 +62,10 @@ async function toViews(db: Db, rows: Row[]): Promise<View[]> {
     }),
   );
 }
+
+/** Which restaurants of these filters exist (a view naming one that is gone is refused). */
+export const restaurantsOf = (db: Db, filters: Filters) =>
+  existingRestaurants(db, filters.restaurant ? [filters.restaurant] : []);
 
 /** The screen's views by name. */
 export async function listViews(db: Db, screen: Screen) {
