@@ -3,7 +3,7 @@
  * server also refuses a password that is easy to guess (zxcvbn, server/src/auth/password-strength.ts),
  * which the SPA learns from its 400.
  */
-const MIN_PASSWORD_LENGTH = 12;
+export const MIN_PASSWORD_LENGTH = 12;
 
 const TOO_SHORT = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
 

@@ -17,6 +17,7 @@ const SCREENS = [
   ['Content Items', '/admin/content', 'Content Management'],
   ['Bulk Menu Upload', '/admin/bulk-menu-upload', 'Bulk Menu Upload'],
   ['Audit Log', '/admin/audit-log', 'Audit Log'],
+  ['Team', '/admin/team', 'Team'],
 ] as const;
 
 test.beforeEach(async ({ page }) => {

@@ -29,7 +29,7 @@ export const forbidden = createAction<string>('api/forbidden');
 const FORBIDDEN_MESSAGE = 'You are not authorized to access this panel';
 
 /** Endpoints of the sign-in flow handle their own 401 and 403 answers. */
-const OWN_AUTH_ERRORS = new Set(['login', 'logout', 'checkSession']);
+const OWN_AUTH_ERRORS = new Set(['login', 'setupPassword', 'logout', 'checkSession']);
 
 const tokenOf = (getState: () => unknown): string | null =>
   (getState() as { auth: { token: string | null } }).auth.token;
@@ -103,6 +103,8 @@ const TAG_TYPES = [
   'StaticContent',
   'SavedView',
   'Approval',
+  'Team',
+  'AccountSession',
 ] as const;
 
 /** The kinds of cached data; cache-tags.ts says which tags lists provide and writes invalidate. */

@@ -93,3 +93,17 @@ export type CreateSavedViewRequest = Schemas['CreateSavedViewRequest'];
 // Team roles (issue 25).
 export type SessionUser = Schemas['SessionUser'];
 export type SessionUserResponse = Schemas['SessionUserResponse'];
+
+// The team and one's own account.
+export type TeamRole = Schemas['TeamRole'];
+export type TeamMember = Schemas['TeamMember'];
+export type TeamListResponse = Schemas['TeamListResponse'];
+export type TeamMemberResponse = Schemas['TeamMemberResponse'];
+export type AddTeamMemberRequest = Schemas['AddTeamMemberRequest'];
+export type AddedTeamMemberResponse = Schemas['AddedTeamMemberResponse'];
+export type UpdateTeamMemberRequest = Schemas['UpdateTeamMemberRequest'];
+export type EndedSessionsResponse = Schemas['EndedSessionsResponse'];
+export type SetupPasswordRequest = Schemas['SetupPasswordRequest'];
+export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
+export type AccountSession = Schemas['AccountSession'];
+export type AccountSessionListResponse = Schemas['AccountSessionListResponse'];

@@ -10,6 +10,9 @@ const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '../features
 const ForgotPasswordPage = lazy(
   () => import(/* webpackChunkName: "forgot-password" */ '../features/auth/forgot-password-page'),
 );
+const SetPasswordPage = lazy(
+  () => import(/* webpackChunkName: "set-password" */ '../features/auth/set-password-page'),
+);
 const LogoutPage = lazy(
   () => import(/* webpackChunkName: "logout" */ '../features/auth/logout-page'),
 );
@@ -32,6 +35,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <Navigate to={DEFAULT_AFTER_LOGIN} replace /> },
       { path: '/login', element: <GuestOnly>{standalone(<LoginPage />)}</GuestOnly> },
       { path: '/forgot-password', element: standalone(<ForgotPasswordPage />) },
+      { path: '/set-password', element: standalone(<SetPasswordPage />) },
       { path: '/logout', element: standalone(<LogoutPage />) },
       {
         path: '/admin',

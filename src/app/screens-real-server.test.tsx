@@ -75,9 +75,12 @@ it.each<ScreenCase>([
   ],
 ])('%s shows the rows the server gives for its call', async (_name, path, api, text) => {
   renderApp(path, { storedUser: user, token });
-  const rows = await sameCall(api);
+  // Reading the Audit Log is itself an event (audit.view), written after the screen's read: the
+  // screen cannot show it, the same call made after it does.
+  const all = await sameCall(api);
+  const rows = all.filter((row) => row.action !== 'audit.view');
   expect(rows.length).toBeGreaterThan(0);
-  await waitFor(() => expect(tableRows()).toHaveLength(Math.min(rows.length, 10)));
+  await waitFor(() => expect(tableRows()).toHaveLength(Math.min(all.length, 10)));
   expect(tableRows()[0]).toHaveTextContent(String(text(rows[0])));
 });
 

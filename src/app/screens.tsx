@@ -42,6 +42,13 @@ const BulkUploadPage = lazy(
     import(/* webpackChunkName: "page-bulk-upload" */ '../features/bulk-upload/bulk-upload-page'),
 );
 
+const TeamPage = lazy(
+  () => import(/* webpackChunkName: "page-team" */ '../features/team/team-page'),
+);
+const AccountPage = lazy(
+  () => import(/* webpackChunkName: "page-account" */ '../features/account/account-page'),
+);
+
 const AuditLogPage = lazy(
   () => import(/* webpackChunkName: "page-audit-log" */ '../features/audit/audit-log-page'),
 );
@@ -143,6 +150,20 @@ export const adminScreens: readonly AdminScreen[] = [
     title: 'Audit Log',
     element: <AuditLogPage />,
     menu: { label: 'Audit Log' },
+  },
+  {
+    path: 'team',
+    permission: 'team.manage',
+    title: 'Team',
+    element: <TeamPage />,
+    menu: { label: 'Team' },
+  },
+  // From the user menu, not the sidebar.
+  {
+    path: 'account',
+    permission: 'account.manage',
+    title: 'My Account',
+    element: <AccountPage />,
   },
 ];
 

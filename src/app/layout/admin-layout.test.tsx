@@ -23,6 +23,7 @@ const SIDEBAR = [
   ['Content Items', '/admin/content', 'Content Management'],
   ['Bulk Menu Upload', '/admin/bulk-menu-upload', 'Bulk Menu Upload'],
   ['Audit Log', '/admin/audit-log', 'Audit Log'],
+  ['Team', '/admin/team', 'Team'],
 ] as const;
 
 async function openAdmin(path = '/admin/dashboard', user: SessionUser = adminUser) {

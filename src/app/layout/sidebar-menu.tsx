@@ -14,6 +14,7 @@ import {
   ShopOutlined,
   StarOutlined,
   TagsOutlined,
+  SafetyCertificateOutlined,
   TeamOutlined,
   UnorderedListOutlined,
   UploadOutlined,
@@ -42,6 +43,7 @@ const ICONS: Readonly<Record<string, ReactNode>> = {
   content: <ProfileOutlined />,
   'bulk-menu-upload': <UploadOutlined />,
   'audit-log': <AuditOutlined />,
+  team: <SafetyCertificateOutlined />,
 };
 
 // Real links, so an entry can also be opened in a new tab. Only the screens the role may open.

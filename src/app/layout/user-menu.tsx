@@ -1,10 +1,10 @@
 import { Avatar, Button, Divider, Dropdown, Flex, Grid, Typography, theme } from 'antd';
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../hooks';
 
-/** The header's user menu: name, avatar (or a placeholder icon), email and Logout. */
+/** The header's user menu: name, avatar (or a placeholder icon), email, My account and Logout. */
 export function UserMenu() {
   const user = useAppSelector((state) => state.auth.user);
   const navigate = useNavigate();
@@ -34,6 +34,19 @@ export function UserMenu() {
         </Flex>
       </Flex>
       <Divider style={{ margin: `${token.marginSM}px 0` }} />
+      <Button
+        block
+        type="text"
+        role="menuitem"
+        icon={<SettingOutlined />}
+        style={{ justifyContent: 'flex-start' }}
+        onClick={() => {
+          setOpen(false);
+          navigate('/admin/account');
+        }}
+      >
+        My account
+      </Button>
       <Button
         block
         type="text"

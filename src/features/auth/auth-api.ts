@@ -5,6 +5,7 @@ import type {
   LoginResponse,
   MessageResponse,
   SessionUserResponse,
+  SetupPasswordRequest,
   TotalBookingsResponse,
 } from '../../api/types';
 
@@ -12,6 +13,10 @@ export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (body) => ({ url: '/user/login', method: 'POST', body }),
+    }),
+    /** A first password from a one-time set-password link; answers as login does. */
+    setupPassword: build.mutation<LoginResponse, SetupPasswordRequest>({
+      query: (body) => ({ url: '/user/setup-password', method: 'POST', body }),
     }),
     /** Revokes `token` (the session's token, passed in because the session is cleared first). */
     logout: build.mutation<MessageResponse, string>({
@@ -43,4 +48,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation } = authApi;
+export const { useLoginMutation, useSetupPasswordMutation } = authApi;

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Flex, Form, Input, Table, Tag, Typography } from 'antd';
+import type { AccountSession } from '../../api/types';
+import { errorText } from '../../api/errors';
+import { notify } from '../../lib/notify';
+import { formatDateTime } from '../../lib/dates';
+import { NewPasswordFields } from '../auth';
+import {
+  useChangePasswordMutation,
+  useEndOtherSessionsMutation,
+  useEndSessionMutation,
+  useListSessionsQuery,
+} from './account-api';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function ChangePassword() {
+  const [form] = Form.useForm<{ currentPassword: string; password: string }>();
+  const [change, { isLoading }] = useChangePasswordMutation();
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async ({
+    currentPassword,
+    password,
+  }: {
+    currentPassword: string;
+    password: string;
+  }) => {
+    setError(null);
+    try {
+      const { data } = await change({ currentPassword, newPassword: password }).unwrap();
+      form.resetFields();
+      notify.success(
+        data.ended
+          ? `Password changed; ${plural(data.ended, 'other session')} signed out`
+          : 'Password changed',
+      );
+    } catch (failure) {
+      setError(errorText(failure, { http: 'The password was not changed', other: 'No answer' }));
+    }
+  };
+
+  return (
+    <Card title="Change password">
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        style={{ maxWidth: 420 }}
+        aria-label="Change password"
+      >
+        <Form.Item
+          name="currentPassword"
+          label="Current password"
+          rules={[{ required: true, message: 'Enter your current password' }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <NewPasswordFields />
+        <Typography.Paragraph type="secondary">
+          Your other sessions are signed out when the password changes.
+        </Typography.Paragraph>
+        <Button type="primary" htmlType="submit" loading={isLoading}>
+          Change password
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function Sessions() {
+  const { data, isFetching, error } = useListSessionsQuery();
+  const [endSession, ending] = useEndSessionMutation();
+  const [endOthers, endingOthers] = useEndOtherSessionsMutation();
+  const sessions = data?.data ?? [];
+
+  const end = async (session: AccountSession) => {
+    try {
+      await endSession(session._id).unwrap();
+      notify.success('Session signed out');
+    } catch (failure) {
+      notify.error(
+        errorText(failure, { http: 'The session was not signed out', other: 'No answer' }),
+      );
+    }
+  };
+  const signOutOthers = async () => {
+    try {
+      const { data: result } = await endOthers().unwrap();
+      notify.success(`${plural(result.ended, 'session')} signed out`);
+    } catch (failure) {
+      notify.error(
+        errorText(failure, { http: 'The sessions were not signed out', other: 'No answer' }),
+      );
+    }
+  };
+
+  const columns = [
+    {
+      title: 'Browser',
+      key: 'browser',
+      render: (_: unknown, session: AccountSession) => (
+        <Flex gap={4} wrap>
+          <span>
+            {[session.browser, session.system].filter(Boolean).join(' on ') || 'Unknown browser'}
+          </span>
+          {session.current ? <Tag color="green">This session</Tag> : null}
+        </Flex>
+      ),
+    },
+    { title: 'Address', dataIndex: 'clientAddress', key: 'clientAddress' },
+    {
+      title: 'Signed in',
+      key: 'createdAt',
+      render: (_: unknown, session: AccountSession) => formatDateTime(new Date(session.createdAt)),
+    },
+    {
+      title: 'Last used',
+      key: 'lastUsedAt',
+      render: (_: unknown, session: AccountSession) => formatDateTime(new Date(session.lastUsedAt)),
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_: unknown, session: AccountSession) =>
+        session.current ? null : (
+          <Button size="small" loading={ending.isLoading} onClick={() => void end(session)}>
+            Sign out
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Card
+      title="Sessions"
+      extra={
+        <Button
+          onClick={() => void signOutOthers()}
+          loading={endingOthers.isLoading}
+          disabled={!sessions.some((session) => !session.current)}
+        >
+          Sign out other sessions
+        </Button>
+      }
+    >
+      {error ? (
+        <Typography.Text type="danger" role="alert">
+          {errorText(error, { http: 'The sessions could not be loaded', other: 'No answer' })}
+        </Typography.Text>
+      ) : null}
+      <Table<AccountSession>
+        rowKey="_id"
+        size="middle"
+        loading={isFetching}
+        columns={columns}
+        dataSource={sessions}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
+    </Card>
+  );
+}
+
+/** The signed-in admin's own account (from the user menu): password and sessions. */
+export default function AccountPage() {
+  return (
+    <Flex vertical gap="middle">
+      <ChangePassword />
+      <Sessions />
+    </Flex>
+  );
+}

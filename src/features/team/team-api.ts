@@ -1,0 +1,39 @@
+import { api } from '../../api/api';
+import { auditedWrite, listTag, listTags } from '../../api/cache-tags';
+import type {
+  AddedTeamMemberResponse,
+  AddTeamMemberRequest,
+  EndedSessionsResponse,
+  TeamListResponse,
+  TeamMemberResponse,
+  UpdateTeamMemberRequest,
+} from '../../api/types';
+
+const teamApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listTeam: build.query<TeamListResponse, void>({
+      query: () => '/admin/team',
+      providesTags: (result) => listTags('Team', result?.data),
+    }),
+    /** Answers the one-time set-password link, shown once. */
+    addTeamMember: build.mutation<AddedTeamMemberResponse, AddTeamMemberRequest>({
+      query: (body) => ({ url: '/admin/team', method: 'POST', body }),
+      invalidatesTags: auditedWrite(() => [listTag('Team')]),
+    }),
+    updateTeamMember: build.mutation<TeamMemberResponse, { id: string } & UpdateTeamMemberRequest>({
+      query: ({ id, ...body }) => ({ url: `/admin/team/${id}`, method: 'PUT', body }),
+      invalidatesTags: auditedWrite(({ id }) => [{ type: 'Team', id }]),
+    }),
+    endTeamMemberSessions: build.mutation<EndedSessionsResponse, string>({
+      query: (id) => ({ url: `/admin/team/${id}/sessions`, method: 'DELETE' }),
+      invalidatesTags: auditedWrite((id) => [{ type: 'Team', id }]),
+    }),
+  }),
+});
+
+export const {
+  useListTeamQuery,
+  useAddTeamMemberMutation,
+  useUpdateTeamMemberMutation,
+  useEndTeamMemberSessionsMutation,
+} = teamApi;

@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { Button, Card, Flex, Select, Space, Table, Tag, Typography } from 'antd';
+import { UserAddOutlined } from '@ant-design/icons';
+import type { TeamMember, TeamRole } from '../../api/types';
+import { errorText } from '../../api/errors';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { notify } from '../../lib/notify';
+import { formatDateTime } from '../../lib/dates';
+import { useAppSelector } from '../../app/hooks';
+import { TEAM_ROLE_LABELS, TEAM_ROLES } from '../../../common/team-roles';
+import {
+  useEndTeamMemberSessionsMutation,
+  useListTeamQuery,
+  useUpdateTeamMemberMutation,
+} from './team-api';
+import { AddMemberModal } from './add-member-modal';
+
+const fullName = (member: Pick<TeamMember, 'firstName' | 'lastName'>) =>
+  `${member.firstName} ${member.lastName}`.trim();
+
+const ROLE_OPTIONS = TEAM_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] }));
+
+/** A change the owner is asked to confirm: every change ends the admin's sessions. */
+type Pending =
+  | { kind: 'role'; member: TeamMember; teamRole: TeamRole }
+  | { kind: 'status'; member: TeamMember; status: boolean }
+  | { kind: 'sessions'; member: TeamMember };
+
+function question(pending: Pending): { title: string; message: string; confirm: string } {
+  const name = fullName(pending.member);
+  if (pending.kind === 'role') {
+    return {
+      title: 'Change team role',
+      message: `Make ${name} ${TEAM_ROLE_LABELS[pending.teamRole]}?`,
+      confirm: 'Change role',
+    };
+  }
+  if (pending.kind === 'status') {
+    return pending.status
+      ? { title: 'Activate administrator', message: `Activate ${name}?`, confirm: 'Activate' }
+      : {
+          title: 'Deactivate administrator',
+          message: `Deactivate ${name}?`,
+          confirm: 'Deactivate',
+        };
+  }
+  return {
+    title: 'Sign out everywhere',
+    message: `Sign ${name} out of every session?`,
+    confirm: 'Sign out',
+  };
+}
+
+/**
+ * The Team screen (owners): every administrator with their team role, status, last sign-in and
+ * live sessions, dormant ones marked; add a colleague (who gets a one-time set-password link),
+ * change a role or status (their sessions end), sign someone out everywhere.
+ */
+export default function TeamPage() {
+  const me = useAppSelector((state) => state.auth.user?._id);
+  const { data, isFetching, error } = useListTeamQuery();
+  const [updateMember, update] = useUpdateTeamMemberMutation();
+  const [endSessions, ending] = useEndTeamMemberSessionsMutation();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  const run = async (change: Pending) => {
+    try {
+      if (change.kind === 'sessions') {
+        const { data: result } = await endSessions(change.member._id).unwrap();
+        notify.success(`${result.ended} session${result.ended === 1 ? '' : 's'} ended`);
+      } else {
+        const body =
+          change.kind === 'role' ? { teamRole: change.teamRole } : { status: change.status };
+        const answer = await updateMember({ id: change.member._id, ...body }).unwrap();
+        notify.success(answer.message);
+      }
+      setPending(null);
+    } catch (failure) {
+      setPending(null);
+      notify.error(errorText(failure, { http: 'The change was refused', other: 'No answer' }));
+    }
+  };
+
+  const columns = [
+    {
+      title: 'Name',
+      key: 'name',
+      render: (_: unknown, member: TeamMember) => (
+        <Space size={4} wrap>
+          <span>{fullName(member)}</span>
+          {member._id === me ? <Tag>You</Tag> : null}
+          {member.setupPending ? <Tag color="blue">Password not set yet</Tag> : null}
+          {member.dormant ? (
+            <Tag color="orange" title="No sign-in for a long time: consider deactivating">
+              Dormant
+            </Tag>
+          ) : null}
+        </Space>
+      ),
+    },
+    { title: 'Email', dataIndex: 'email', key: 'email' },
+    {
+      title: 'Team role',
+      key: 'teamRole',
+      render: (_: unknown, member: TeamMember) => (
+        <Select
+          aria-label={`Team role of ${fullName(member)}`}
+          size="small"
+          style={{ width: 120 }}
+          value={member.teamRole}
+          options={ROLE_OPTIONS}
+          disabled={member._id === me}
+          title={member._id === me ? 'You cannot change your own team role' : undefined}
+          onChange={(teamRole: TeamRole) => setPending({ kind: 'role', member, teamRole })}
+        />
+      ),
+    },
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_: unknown, member: TeamMember) =>
+        member.status ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>,
+    },
+    {
+      title: 'Last sign-in',
+      key: 'lastSignInAt',
+      render: (_: unknown, member: TeamMember) =>
+        member.lastSignInAt ? formatDateTime(new Date(member.lastSignInAt)) : 'Never',
+    },
+    { title: 'Sessions', dataIndex: 'activeSessions', key: 'activeSessions' },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_: unknown, member: TeamMember) => (
+        <Space>
+          <Button
+            size="small"
+            disabled={member.activeSessions === 0}
+            onClick={() => setPending({ kind: 'sessions', member })}
+          >
+            Sign out everywhere
+          </Button>
+          {member._id === me ? null : (
+            <Button
+              size="small"
+              danger={member.status}
+              onClick={() => setPending({ kind: 'status', member, status: !member.status })}
+            >
+              {member.status ? 'Deactivate' : 'Activate'}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const asked = pending ? question(pending) : null;
+  return (
+    <Card>
+      <Flex vertical gap="middle">
+        <Flex justify="space-between" align="center" wrap gap="small">
+          <Typography.Text type="secondary">
+            Changing someone&apos;s role or status signs them out of every session.
+          </Typography.Text>
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
+            Add administrator
+          </Button>
+        </Flex>
+        {error ? (
+          <Typography.Text type="danger" role="alert">
+            {errorText(error, { http: 'The team could not be loaded', other: 'No answer' })}
+          </Typography.Text>
+        ) : null}
+        <Table<TeamMember>
+          rowKey="_id"
+          size="middle"
+          loading={isFetching}
+          columns={columns}
+          dataSource={data?.data ?? []}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+        />
+      </Flex>
+      <AddMemberModal open={adding} onClose={() => setAdding(false)} />
+      <ConfirmModal
+        open={pending !== null}
+        title={asked?.title ?? ''}
+        message={asked?.message ?? ''}
+        detail="Their sessions end: they sign in again."
+        confirmText={asked?.confirm}
+        danger={pending?.kind !== 'role' && !(pending?.kind === 'status' && pending.status)}
+        loading={update.isLoading || ending.isLoading}
+        onConfirm={() => {
+          if (pending) void run(pending);
+        }}
+        onCancel={() => setPending(null)}
+      />
+    </Card>
+  );
+}
