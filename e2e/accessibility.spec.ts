@@ -167,3 +167,20 @@ test('signed in: reviews, content, the editor, bulk upload and the audit log', a
   await openList(page, '/admin/audit-log');
   await expectAccessible(page, '/admin/audit-log');
 });
+
+test('the Team screen, its Add dialog, My account and the set-password page', async ({ page }) => {
+  await page.goto('/set-password?token=not-a-real-token');
+  await expect(page.getByRole('button', { name: 'Set password and sign in' })).toBeVisible();
+  await expectAccessible(page, '/set-password');
+  await signIn(page);
+  await openList(page, '/admin/team');
+  await expectAccessible(page, '/admin/team');
+  await page.getByRole('button', { name: 'Add administrator' }).click();
+  await checkDialog(
+    page,
+    page.getByRole('dialog', { name: 'Add administrator' }),
+    'add administrator',
+  );
+  await openList(page, '/admin/account');
+  await expectAccessible(page, '/admin/account');
+});

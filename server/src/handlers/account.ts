@@ -13,11 +13,9 @@ import { badRequest, notFound } from '../lib/http-error.js';
 import { liveSessionsOf, revokeUserSession, revokeUserSessions } from '../queries/sessions.js';
 import { setPasswordHash } from '../queries/team.js';
 import type { Handlers } from './types.js';
+import { fullName } from '../../../common/person-name.js';
 
 const WRONG_PASSWORD = 'The current password is not right';
-
-const fullName = (user: { firstName: string; lastName: string }) =>
-  `${user.firstName} ${user.lastName}`.trim();
 
 /** "Firefox 133" and "Linux" from a user agent; null for what it does not tell. */
 function readableClient(userAgent: string | null) {

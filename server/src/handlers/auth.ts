@@ -17,15 +17,13 @@ import { permissionsOf } from '../../../common/team-roles.js';
 import { recordChange } from '../lib/audit.js';
 import { countAttempt, forgiveAttempt, throttleKeys } from '../auth/login-throttle.js';
 import type { Handlers } from './types.js';
+import { fullName } from '../../../common/person-name.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const ACCOUNT_DEACTIVATED =
   'This account has been deactivated. Please contact the system administrator.';
 const LINK_NOT_VALID =
   'This set-password link is not valid any more: it was used or it expired. Ask an owner for a new one.';
-
-const fullName = (user: { firstName: string; lastName: string }) =>
-  `${user.firstName} ${user.lastName}`.trim();
 
 /**
  * The login answer's user: the spec's fields, the team role, its permissions and refund limit,

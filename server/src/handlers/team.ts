@@ -21,12 +21,10 @@ import {
 } from '../queries/team.js';
 import { setUserStatus } from '../queries/users.js';
 import type { Handlers } from './types.js';
+import { fullName } from '../../../common/person-name.js';
 
 const NOT_FOUND = 'Administrator not found';
 const EMAIL_TAKEN = 'An account with this email already exists';
-
-const fullName = (user: { firstName: string; lastName: string }) =>
-  `${user.firstName} ${user.lastName}`.trim();
 
 /** A row as the contract's TeamMember; dormant: no sign-in (or, never, no creation) for DORMANT_DAYS. */
 function teamMember(row: TeamRow, dormantMs: number, now = Date.now()) {

@@ -16,13 +16,11 @@ import { forbiddenMessage, hasPermission } from '../../../common/team-roles.js';
 import { approvalRequested, requestApproval } from '../auth/approval-gate.js';
 import { approvalTexts } from '../lib/approval-rules.js';
 import type { ApprovalExecutor, Handlers, Transaction } from './types.js';
+import { fullName } from '../../../common/person-name.js';
 
 const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account';
 const INVALID_PLATFORM_FEE = 'Platform fee must be a number of at least 0';
 const FEE_CHANGE_WHY = "Every change of the platform fee needs a second admin's approval.";
-
-const fullName = (user: { firstName: string; lastName: string }) =>
-  `${user.firstName} ${user.lastName}`;
 
 /** The fee saved; its change, as its audit event records it. */
 async function writePlatformFee(tx: Transaction, platformFee: number) {

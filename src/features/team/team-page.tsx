@@ -14,9 +14,7 @@ import {
   useUpdateTeamMemberMutation,
 } from './team-api';
 import { AddMemberModal } from './add-member-modal';
-
-const fullName = (member: Pick<TeamMember, 'firstName' | 'lastName'>) =>
-  `${member.firstName} ${member.lastName}`.trim();
+import { fullName } from '../../../common/person-name';
 
 const ROLE_OPTIONS = TEAM_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] }));
 
