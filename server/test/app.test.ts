@@ -31,14 +31,18 @@ test('an operation without a handler answers 501 with a JSON message', async () 
 });
 
 describe('securedOperations', () => {
-  test('every operation of the contract but login and getImage needs the bearer token', async () => {
+  test('every operation of the contract but login, setupPassword and getImage needs the bearer token', async () => {
     const contract = await loadContract();
     const all = Object.values(contract.paths).flatMap((item) =>
       Object.values(item).flatMap((operation) => operation.operationId ?? []),
     );
     const secured = securedOperations(contract);
-    expect(all.filter((id) => !secured.has(id)).sort()).toEqual(['getImage', 'login']);
-    expect(secured.size).toBe(all.length - 2);
+    expect(all.filter((id) => !secured.has(id)).sort()).toEqual([
+      'getImage',
+      'login',
+      'setupPassword',
+    ]);
+    expect(secured.size).toBe(all.length - 3);
   });
 
   test('a contract naming a scheme the server does not check is refused', () => {
