@@ -16,6 +16,7 @@ const SCREENS = [
   ['Content Management', '/admin/text-editor', 'Content Management'],
   ['Content Items', '/admin/content', 'Content Management'],
   ['Bulk Menu Upload', '/admin/bulk-menu-upload', 'Bulk Menu Upload'],
+  ['Approvals', '/admin/approvals', 'Approvals'],
   ['Audit Log', '/admin/audit-log', 'Audit Log'],
   ['Team', '/admin/team', 'Team'],
 ] as const;

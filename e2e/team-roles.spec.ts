@@ -17,8 +17,8 @@ const READ_SCREENS = [
   'Content Management',
   'Content Items',
 ];
-const withUpload = [...READ_SCREENS, 'Bulk Menu Upload', 'Audit Log'];
-const withoutUpload = [...READ_SCREENS, 'Audit Log'];
+const withUpload = [...READ_SCREENS, 'Bulk Menu Upload', 'Approvals', 'Audit Log'];
+const withoutUpload = [...READ_SCREENS, 'Approvals', 'Audit Log'];
 
 const ROLES = [
   { role: 'viewer', sidebar: withoutUpload, status: false, export: false, fee: false },

@@ -67,6 +67,14 @@ export type BookingActivityListResponse = Schemas['BookingActivityListResponse']
 export type OrderRefundRequest = Schemas['OrderRefundRequest'];
 export type BookingRefundRequest = Schemas['BookingRefundRequest'];
 export type RefundResponse = Schemas['RefundResponse'];
+
+// Approval requests: refunds above a limit and fee changes waiting for a second admin.
+export type Approval = Schemas['Approval'];
+export type ApprovalKind = Schemas['ApprovalKind'];
+export type ApprovalStatus = Schemas['ApprovalStatus'];
+export type ApprovalListResponse = Schemas['ApprovalListResponse'];
+export type ApprovalListQuery = QueryOf<'listApprovals'>;
+export type ApprovalResponse = Schemas['ApprovalResponse'];
 /** A refund or fee change sent for another admin's approval (202) instead of being made. */
 export type ApprovalRequestedResponse = Schemas['ApprovalRequestedResponse'];
 

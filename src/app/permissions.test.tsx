@@ -53,6 +53,7 @@ it('the sidebar lists only the screens the role may open', async () => {
     'Reviews',
     'Content Management',
     'Content Items',
+    'Approvals',
     'Audit Log',
   ]);
 });

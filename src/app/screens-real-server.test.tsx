@@ -4,6 +4,7 @@
  * answer with fakes checked against the contract (src/test/fake-api/).
  */
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../common/reference-lists';
 import { startRealServer, type RealServer } from '../test/real-server';
 import { renderApp } from '../test/render-app';
@@ -82,6 +83,52 @@ it.each<ScreenCase>([
   expect(rows.length).toBeGreaterThan(0);
   await waitFor(() => expect(tableRows()).toHaveLength(Math.min(all.length, 10)));
   expect(tableRows()[0]).toHaveTextContent(String(text(rows[0])));
+});
+
+it('Approvals shows the request support filed, and approving it carries it out', async () => {
+  const call = async (path: string, auth: string, body?: unknown) => {
+    const response = await fetch(`${server.origin}/api/v1${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Row & { data: Row[] } };
+  };
+  const support = await fetch(`${server.origin}/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'support@example.com', password: 'support1234' }),
+  }).then((r) => r.json() as Promise<{ token: string }>);
+  // An order of a paid USD booking with more left to refund than support may alone (100 USD).
+  const { body } = await call('/admin/bookings?paymentStatus=Paid&limit=100', token);
+  const order = body.data
+    .filter((b) => b.currency === 'USD' && b.status !== 'cancelled')
+    .flatMap((b) => b.orders as { _id: string; paymentDetails: { refundable: number } }[])
+    .find((o) => o.paymentDetails.refundable >= 101);
+  expect(order).toBeDefined();
+  const asked = await call('/admin/orders/refund', support.token, {
+    orderId: order!._id,
+    amount: 101,
+  });
+  expect(asked.status).toBe(202);
+
+  renderApp('/admin/approvals', { storedUser: user, token });
+  const rows = await sameCall('/admin/approvals');
+  const summary = String(rows[0].summary);
+  expect(summary).toMatch(/^Refund \$101\.00 on the order of /);
+  const row = (await screen.findByText(summary)).closest('tr') as HTMLElement;
+  expect(row).toHaveTextContent('Sam Support');
+  await userEvent
+    .setup({ delay: null })
+    .click(within(row).getByRole('button', { name: 'Approve' }));
+  const dialog = await screen.findByRole('dialog');
+  await userEvent
+    .setup({ delay: null })
+    .click(within(dialog).getByRole('button', { name: 'Approve' }));
+  expect(await screen.findByText('Refund of $101.00 approved and processed')).toBeInTheDocument();
+  await waitFor(() =>
+    expect(screen.getByText(summary).closest('tr')).toHaveTextContent('Approved'),
+  );
 });
 
 it("Dashboard shows the server's figures and top restaurants", async () => {

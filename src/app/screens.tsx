@@ -1,4 +1,5 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { DecidableApprovalsBadge } from '../features/approvals';
 import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../common/reference-lists';
 import type { Permission } from '../../common/team-roles';
 
@@ -48,6 +49,9 @@ const TeamPage = lazy(
 const AccountPage = lazy(
   () => import(/* webpackChunkName: "page-account" */ '../features/account/account-page'),
 );
+const ApprovalsPage = lazy(
+  () => import(/* webpackChunkName: "page-approvals" */ '../features/approvals/approvals-page'),
+);
 
 const AuditLogPage = lazy(
   () => import(/* webpackChunkName: "page-audit-log" */ '../features/audit/audit-log-page'),
@@ -60,8 +64,11 @@ export interface AdminScreen {
   title: string;
   /** The page (a lazily loaded component). */
   element: ReactNode;
-  /** Sidebar entry (its icon: layout/sidebar-menu.tsx); a screen without one highlights the entry of `menuKey`. */
-  menu?: { label: string };
+  /**
+   * Sidebar entry (its icon: layout/sidebar-menu.tsx), with a count after the label when it has
+   * one; a screen without one highlights the entry of `menuKey`.
+   */
+  menu?: { label: string; Count?: ComponentType };
   /** Sidebar entry to highlight (defaults to `path`). */
   menuKey?: string;
   /** What the admin's role must grant to open it (and to see its sidebar entry). */
@@ -143,6 +150,13 @@ export const adminScreens: readonly AdminScreen[] = [
     title: 'Bulk Menu Upload',
     element: <BulkUploadPage />,
     menu: { label: 'Bulk Menu Upload' },
+  },
+  {
+    path: 'approvals',
+    permission: 'approvals.read',
+    title: 'Approvals',
+    element: <ApprovalsPage />,
+    menu: { label: 'Approvals', Count: DecidableApprovalsBadge },
   },
   {
     path: 'audit-log',

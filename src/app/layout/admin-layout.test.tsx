@@ -22,6 +22,7 @@ const SIDEBAR = [
   ['Content Management', '/admin/text-editor', 'Content Management'],
   ['Content Items', '/admin/content', 'Content Management'],
   ['Bulk Menu Upload', '/admin/bulk-menu-upload', 'Bulk Menu Upload'],
+  ['Approvals', '/admin/approvals', 'Approvals'],
   ['Audit Log', '/admin/audit-log', 'Audit Log'],
   ['Team', '/admin/team', 'Team'],
 ] as const;

@@ -6,6 +6,7 @@ import {
   AuditOutlined,
   CalendarOutlined,
   CoffeeOutlined,
+  FileDoneOutlined,
   DashboardOutlined,
   EditOutlined,
   ExperimentOutlined,
@@ -42,6 +43,7 @@ const ICONS: Readonly<Record<string, ReactNode>> = {
   'text-editor': <EditOutlined />,
   content: <ProfileOutlined />,
   'bulk-menu-upload': <UploadOutlined />,
+  approvals: <FileDoneOutlined />,
   'audit-log': <AuditOutlined />,
   team: <SafetyCertificateOutlined />,
 };
@@ -54,7 +56,12 @@ const itemsFor = (permissions: readonly string[]): MenuProps['items'] =>
           {
             key: screen.path,
             icon: ICONS[screen.path] ?? <UnorderedListOutlined />,
-            label: <Link to={`/admin/${screen.path}`}>{screen.menu.label}</Link>,
+            label: (
+              <Link to={`/admin/${screen.path}`}>
+                {screen.menu.label}
+                {screen.menu.Count ? <screen.menu.Count /> : null}
+              </Link>
+            ),
           },
         ]
       : [],

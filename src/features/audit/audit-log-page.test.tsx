@@ -141,6 +141,7 @@ it('shows a failed load with Retry', async () => {
   on('listAuditEvents', () => NETWORK_ERROR);
   on('listSavedViews', () => NETWORK_ERROR);
   on('getMe', () => NETWORK_ERROR);
+  on('listApprovals', () => NETWORK_ERROR);
   open();
   expect(
     await screen.findByText('Failed to load audit events. Please try again later.'),

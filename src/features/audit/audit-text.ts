@@ -1,6 +1,7 @@
 /** How audit events read on screen: action labels, field names, values, and record links. */
 import type { AuditAction, AuditEvent, AuditValue } from '../../api/types';
 import { formatMoney } from '../../../common/money-format';
+import { REFUND_REASON_LABELS } from '../../components/refund-reason';
 import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../../common/reference-lists';
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
@@ -90,12 +91,7 @@ const FIELD_LABELS: Record<string, string> = {
   teamRole: 'Team role',
 };
 
-const REASON_LABELS: Record<string, string> = {
-  requested_by_customer: 'Requested by customer',
-  duplicate: 'Duplicate',
-  fraudulent: 'Fraudulent',
-  other: 'Other',
-};
+const REASON_LABELS: Readonly<Record<string, string>> = REFUND_REASON_LABELS;
 
 const PERCENT_FIELDS = new Set(['platformFee', 'platformCommission']);
 const LONGEST = 80;

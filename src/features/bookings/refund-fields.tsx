@@ -2,18 +2,17 @@
 import { Alert, Button, Flex, Input, Select, Tooltip, Typography } from 'antd';
 import type { RefundReasonCode } from '../../api/types';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { REFUND_REASON_LABELS } from '../../components/refund-reason';
 import { currencyDecimals, fromMinor, toMinor } from '../../../common/money';
 import { formatMoney } from '../../../common/money-format';
 import { useAppSelector } from '../../app/hooks';
 import { canSubmitRefund, refundLimitExceeded } from './booking-rules';
 import type { RefundForm } from './use-refund-form';
 
-const REASON_OPTIONS: { value: RefundReasonCode; label: string }[] = [
-  { value: 'requested_by_customer', label: 'Requested by customer' },
-  { value: 'duplicate', label: 'Duplicate' },
-  { value: 'fraudulent', label: 'Fraudulent' },
-  { value: 'other', label: 'Other' },
-];
+const REASON_OPTIONS = Object.entries(REFUND_REASON_LABELS).map(([value, label]) => ({
+  value: value as RefundReasonCode,
+  label,
+}));
 
 /**
  * Amount (with the maximum refundable), optional reason and note, the form's error, the submit

@@ -14,6 +14,7 @@ import {
   type FakeReply,
   type OperationId,
 } from './reply';
+import { approvalsFake } from './approvals';
 import { savedViewsFake } from './saved-views';
 import { sessionFake } from './session';
 import type { ApiCall, Fake, FakeHandler, FakeRequest, Routes } from './types';
@@ -114,14 +115,21 @@ function installFetch(answer: (call: ApiCall) => Promise<FakeReply>) {
 
 /**
  * Replaces fetch with the fakes given (the first that answers an operation wins). The session
- * (start-up check, the signed-in admin, logout) and the saved views always answer (a stored
- * session is checked at start-up, and every list screen reads its views), with none saved
- * unless a test gives its own savedViewsFake. `on` puts a handler before them all, for one
+ * (start-up check, the signed-in admin, logout), the saved views and the approval queue always
+ * answer (a stored session is checked at start-up, every list screen reads its views, the
+ * sidebar reads how many requests the admin may decide), with none saved and none waiting unless
+ * a test gives its own savedViewsFake or approvalsFake. `on` puts a handler before them all, for one
  * test's failure or held answer; `callsOf` reads the calls of one operation.
  */
 export function fakeApi(...fakes: Fake[]) {
   const overrides: Routes = {};
-  const chain: Fake[] = [{ routes: overrides }, ...fakes, sessionFake(), savedViewsFake()];
+  const chain: Fake[] = [
+    { routes: overrides },
+    ...fakes,
+    sessionFake(),
+    savedViewsFake(),
+    approvalsFake(),
+  ];
   const calls = installFetch(async (call) => {
     const resolved = await resolve(call.method, call.path);
     if (!resolved) {
