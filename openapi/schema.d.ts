@@ -221,6 +221,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/team/{id}/setup-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A new set-password link for an administrator who has not set a password
+     * @description For an administrator added on the Team screen whose link expired or was lost: a new one-time link, valid SETUP_LINK_HOURS; any earlier link of theirs stops working. Refused (409) once the administrator has set a password: the link never replaces a password.
+     */
+    post: operations['renewSetupLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/total/booking': {
     parameters: {
       query?: never;
@@ -1923,6 +1946,7 @@ export interface components {
       | 'team.role'
       | 'team.status'
       | 'team.sessions_end'
+      | 'team.setup_link'
       | 'account.password_setup'
       | 'account.password'
       | 'account.session_end'
@@ -3636,6 +3660,66 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  renewSetupLink: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The administrator, with the new set-password link. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "New set-password link",
+           *       "data": {
+           *         "_id": "0b3e8c61-4a0f-4f7e-9a3c-2f6f0d8e1a55",
+           *         "firstName": "Grace",
+           *         "lastName": "Hopper",
+           *         "email": "grace@example.com",
+           *         "teamRole": "finance",
+           *         "status": true,
+           *         "createdAt": "2026-11-27T08:30:00.000Z",
+           *         "lastSignInAt": null,
+           *         "activeSessions": 0,
+           *         "dormant": false,
+           *         "setupPending": true,
+           *         "setupUrl": "/set-password?token=Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eA",
+           *         "setupExpiresAt": "2026-11-28T10:30:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AddedTeamMemberResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The administrator has set a password already: "Grace Hopper has set a password already." */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   getTotalBookings: {

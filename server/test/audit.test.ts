@@ -295,6 +295,18 @@ const CASES: Record<string, Case> = {
       changes: [{ field: 'teamRole', before: 'viewer', after: 'support' }],
     }),
   },
+  renewSetupLink: {
+    given: addedColleague,
+    run: (given, options) =>
+      t.api('POST', `/admin/team/${given.id}/setup-link`, undefined, options),
+    expect: (given) => ({
+      status: 200,
+      action: 'team.setup_link',
+      entityType: 'user',
+      entityId: given.id as string,
+      changes: [],
+    }),
+  },
   endTeamMemberSessions: {
     given: async () => {
       const admin = await ownAdmin();

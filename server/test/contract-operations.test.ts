@@ -87,6 +87,7 @@ const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
   ['post', '/admin/team', 'addTeamMember'],
   ['put', '/admin/team/{id}', 'updateTeamMember'],
   ['delete', '/admin/team/{id}/sessions', 'endTeamMemberSessions'],
+  ['post', '/admin/team/{id}/setup-link', 'renewSetupLink'],
   ['put', '/admin/user/{id}', 'updateUserStatus'],
   ['get', '/admin/restaurant/{id}/menu-items', 'listRestaurantMenuItems'],
   ['get', '/admin/booking/{id}', 'getBooking'],

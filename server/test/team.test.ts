@@ -188,6 +188,22 @@ describe('adding a colleague and the set-password link', () => {
     await expectContract(last!, 'setupPassword', 429);
   });
 
+  test('a new link replaces the old one while no password is set, and is refused after', async () => {
+    const { member, token: old } = await addColleague();
+    const res = await t.api('POST', `/admin/team/${member._id}/setup-link`);
+    const renewed = await expectContract(res, 'renewSetupLink', 200);
+    expect(renewed.data).toMatchObject({ _id: member._id, setupPending: true });
+    const token = new URL(renewed.data.setupUrl, 'http://x').searchParams.get('token')!;
+    expect(token).not.toBe(old);
+    await expectContract(await setup(old), 'setupPassword', 400);
+    await expectContract(await setup(token), 'setupPassword', 200);
+    const again = await t.api('POST', `/admin/team/${member._id}/setup-link`);
+    expect((await expectContract(again, 'renewSetupLink', 409)).message).toBe(
+      `Grace ${member.lastName} has set a password already.`,
+    );
+    expect(await eventsOf('team.setup_link', member._id)).toHaveLength(1);
+  });
+
   test('an email that exists is a 409', async () => {
     const res = await t.api('POST', '/admin/team', {
       email: 'Support@Example.com',

@@ -9,12 +9,13 @@ import { checkTeamChange } from '../auth/administrators.js';
 import { hashToken, livenessAt } from '../auth/sessions.js';
 import { conflictOnDuplicate } from '../db/pg-error.js';
 import { change, recordChange } from '../lib/audit.js';
-import { notFound } from '../lib/http-error.js';
+import { conflict, notFound } from '../lib/http-error.js';
 import { revokeUserSessions } from '../queries/sessions.js';
 import {
   insertAdministrator,
   insertSetupLink,
   lockAccount,
+  retireSetupLinks,
   setTeamRole,
   teamRows,
   type TeamRow,
@@ -57,6 +58,23 @@ async function lockAdministrator(tx: Parameters<typeof lockAccount>[0], id: stri
   return target;
 }
 
+/** A new one-time set-password link of `userId`: its token (shown once) and expiry. */
+async function newSetupLink(
+  req: FastifyRequest,
+  tx: Parameters<typeof insertSetupLink>[0],
+  userId: string,
+) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + req.server.config.setupLinkMs);
+  await insertSetupLink(tx, {
+    tokenHash: hashToken(token),
+    userId,
+    createdBy: req.user.id,
+    expiresAt,
+  });
+  return { setupUrl: `/set-password?token=${token}`, setupExpiresAt: expiresAt.toISOString() };
+}
+
 export const teamHandlers: Handlers = {
   async listTeam(req) {
     const data = await membersOf(req);
@@ -64,11 +82,8 @@ export const teamHandlers: Handlers = {
   },
 
   async addTeamMember(req, reply) {
-    const { db, config } = req.server;
     const email = req.body.email.trim();
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + config.setupLinkMs);
-    const id = await db.transaction(async (tx) => {
+    const { id, link } = await req.server.db.transaction(async (tx) => {
       const created = await conflictOnDuplicate(
         insertAdministrator(tx, {
           firstName: req.body.firstName.trim(),
@@ -79,12 +94,7 @@ export const teamHandlers: Handlers = {
         }),
         EMAIL_TAKEN,
       );
-      await insertSetupLink(tx, {
-        tokenHash: hashToken(token),
-        userId: created,
-        createdBy: req.user.id,
-        expiresAt,
-      });
+      const setup = await newSetupLink(req, tx, created);
       await recordChange(tx, {
         request: req,
         action: 'team.create',
@@ -92,18 +102,32 @@ export const teamHandlers: Handlers = {
         details: { email, teamRole: req.body.teamRole },
         always: true,
       });
-      return created;
+      return { id: created, link: setup };
     });
     const [member] = await membersOf(req, id);
-    return reply.code(201).send({
-      success: true,
-      message: 'Administrator added',
-      data: {
-        ...member,
-        setupUrl: `/set-password?token=${token}`,
-        setupExpiresAt: expiresAt.toISOString(),
-      },
+    return reply
+      .code(201)
+      .send({ success: true, message: 'Administrator added', data: { ...member, ...link } });
+  },
+
+  /** A new link for an administrator who has not set a password; earlier links stop working. */
+  async renewSetupLink(req) {
+    const link = await req.server.db.transaction(async (tx) => {
+      const target = await lockAdministrator(tx, req.params.id);
+      if (target.passwordSet) throw conflict(`${fullName(target)} has set a password already.`);
+      await retireSetupLinks(tx, target.id, new Date());
+      const setup = await newSetupLink(req, tx, target.id);
+      await recordChange(tx, {
+        request: req,
+        action: 'team.setup_link',
+        entity: { type: 'user', id: target.id, name: fullName(target) },
+        details: { email: target.email, expiresAt: setup.setupExpiresAt },
+        always: true,
+      });
+      return setup;
     });
+    const [member] = await membersOf(req, req.params.id);
+    return { success: true, message: 'New set-password link', data: { ...member, ...link } };
   },
 
   async updateTeamMember(req) {

@@ -126,6 +126,7 @@ export async function lockAccount(tx: Tx, id: string) {
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      passwordSet: sql<boolean>`${users.passwordHash} is not null`,
     })
     .from(users)
     .where(eq(users.id, id))
@@ -157,6 +158,14 @@ export async function insertSetupLink(
   values: { tokenHash: string; userId: string; createdBy: string; expiresAt: Date },
 ) {
   await tx.insert(setupLinks).values(values);
+}
+
+/** Ends every unused set-password link of the user (a new one replaces them). */
+export async function retireSetupLinks(tx: Tx, userId: string, now: Date) {
+  await tx
+    .update(setupLinks)
+    .set({ usedAt: now })
+    .where(and(eq(setupLinks.userId, userId), isNull(setupLinks.usedAt)));
 }
 
 /** The user of a set-password link that is unused and unexpired at `now` (a read, no use). */

@@ -35,6 +35,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'team.role': 'Team role changed',
   'team.status': 'Administrator activated or deactivated',
   'team.sessions_end': 'Administrator signed out everywhere',
+  'team.setup_link': 'New set-password link',
   'account.password_setup': 'First password set',
   'account.password': 'Own password changed',
   'account.session_end': 'Own session ended',

@@ -6,6 +6,39 @@ import { formatDateTime } from '../../lib/dates';
 import { TEAM_ROLE_LABELS, TEAM_ROLES } from '../../../common/team-roles';
 import { useAddTeamMemberMutation } from './team-api';
 
+/** The one-time set-password link of an administrator, shown once, to pass on. */
+export function SetupLinkModal({
+  title,
+  added,
+  onClose,
+}: {
+  title: string;
+  added: AddedTeamMemberResponse['data'];
+  onClose: () => void;
+}) {
+  const link = new URL(added.setupUrl, window.location.origin).href;
+  return (
+    <Modal
+      open
+      title={title}
+      onCancel={onClose}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          Done
+        </Button>
+      }
+    >
+      <Typography.Paragraph>
+        Send this link to {added.firstName} {added.lastName} ({added.email}). It lets them set their
+        password once, until {formatDateTime(new Date(added.setupExpiresAt))}. It is shown only now.
+      </Typography.Paragraph>
+      <Typography.Paragraph copyable={{ text: link }} code aria-label="Set-password link">
+        {link}
+      </Typography.Paragraph>
+    </Modal>
+  );
+}
+
 const ROLE_OPTIONS = TEAM_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] }));
 
 /**
@@ -40,30 +73,7 @@ export function AddMemberModal({ open, onClose }: { open: boolean; onClose: () =
     }
   };
 
-  if (added) {
-    const link = new URL(added.setupUrl, window.location.origin).href;
-    return (
-      <Modal
-        open={open}
-        title="Administrator added"
-        onCancel={close}
-        footer={
-          <Button type="primary" onClick={close}>
-            Done
-          </Button>
-        }
-      >
-        <Typography.Paragraph>
-          Send this link to {added.firstName} {added.lastName} ({added.email}). It lets them set
-          their password once, until {formatDateTime(new Date(added.setupExpiresAt))}. It is shown
-          only now.
-        </Typography.Paragraph>
-        <Typography.Paragraph copyable={{ text: link }} code aria-label="Set-password link">
-          {link}
-        </Typography.Paragraph>
-      </Modal>
-    );
-  }
+  if (added) return <SetupLinkModal title="Administrator added" added={added} onClose={close} />;
 
   return (
     <Modal

@@ -24,6 +24,11 @@ const teamApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/admin/team/${id}`, method: 'PUT', body }),
       invalidatesTags: auditedWrite(({ id }) => [{ type: 'Team', id }]),
     }),
+    /** A new one-time link for an administrator who has not set a password yet. */
+    renewSetupLink: build.mutation<AddedTeamMemberResponse, string>({
+      query: (id) => ({ url: `/admin/team/${id}/setup-link`, method: 'POST' }),
+      invalidatesTags: auditedWrite((id) => [{ type: 'Team', id }]),
+    }),
     endTeamMemberSessions: build.mutation<EndedSessionsResponse, string>({
       query: (id) => ({ url: `/admin/team/${id}/sessions`, method: 'DELETE' }),
       invalidatesTags: auditedWrite((id) => [{ type: 'Team', id }]),
@@ -36,4 +41,5 @@ export const {
   useAddTeamMemberMutation,
   useUpdateTeamMemberMutation,
   useEndTeamMemberSessionsMutation,
+  useRenewSetupLinkMutation,
 } = teamApi;

@@ -142,3 +142,13 @@ it("shows the server's refusal in its words (the last active owner)", async () =
   ).toBeInTheDocument();
   expect(rowOf('Sam Support')).toHaveTextContent('Active');
 });
+
+it('gives an administrator who has not set a password a new link', async () => {
+  const { api } = await openTeam();
+  expect(within(rowOf('Sam Support')).queryByRole('button', { name: 'New link' })).toBeNull();
+  const user = setupUser();
+  await user.click(within(rowOf('Nina New')).getByRole('button', { name: 'New link' }));
+  const dialog = await dialogTitled('New set-password link');
+  expect(dialog).toHaveTextContent(`${window.location.origin}/set-password?token=setup-token-`);
+  expect(api.callsOf('renewSetupLink')).toHaveLength(1);
+});

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Select, Space, Table, Tag, Typography } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
-import type { TeamMember, TeamRole } from '../../api/types';
+import type { AddedTeamMemberResponse, TeamMember, TeamRole } from '../../api/types';
 import { errorText } from '../../api/errors';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { notify } from '../../lib/notify';
@@ -11,9 +11,10 @@ import { TEAM_ROLE_LABELS, TEAM_ROLES } from '../../../common/team-roles';
 import {
   useEndTeamMemberSessionsMutation,
   useListTeamQuery,
+  useRenewSetupLinkMutation,
   useUpdateTeamMemberMutation,
 } from './team-api';
-import { AddMemberModal } from './add-member-modal';
+import { AddMemberModal, SetupLinkModal } from './add-member-modal';
 import { fullName } from '../../../common/person-name';
 
 const ROLE_OPTIONS = TEAM_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] }));
@@ -61,6 +62,16 @@ export default function TeamPage() {
   const [endSessions, ending] = useEndTeamMemberSessionsMutation();
   const [pending, setPending] = useState<Pending | null>(null);
   const [adding, setAdding] = useState(false);
+  const [renewSetupLink, renewing] = useRenewSetupLinkMutation();
+  const [renewed, setRenewed] = useState<AddedTeamMemberResponse['data'] | null>(null);
+
+  const renew = async (member: TeamMember) => {
+    try {
+      setRenewed((await renewSetupLink(member._id).unwrap()).data);
+    } catch (failure) {
+      notify.error(errorText(failure, { http: 'No new link was made', other: 'No answer' }));
+    }
+  };
 
   const run = async (change: Pending) => {
     try {
@@ -132,6 +143,11 @@ export default function TeamPage() {
       key: 'actions',
       render: (_: unknown, member: TeamMember) => (
         <Space>
+          {member.setupPending ? (
+            <Button size="small" loading={renewing.isLoading} onClick={() => void renew(member)}>
+              New link
+            </Button>
+          ) : null}
           <Button
             size="small"
             disabled={member.activeSessions === 0}
@@ -181,6 +197,13 @@ export default function TeamPage() {
         />
       </Flex>
       <AddMemberModal open={adding} onClose={() => setAdding(false)} />
+      {renewed ? (
+        <SetupLinkModal
+          title="New set-password link"
+          added={renewed}
+          onClose={() => setRenewed(null)}
+        />
+      ) : null}
       <ConfirmModal
         open={pending !== null}
         title={asked?.title ?? ''}

@@ -138,6 +138,29 @@ export function teamFake(members: TeamMember[] = [meAsMember()]) {
         data: { ended },
       });
     },
+    renewSetupLink: ({ params }) => {
+      const member = find(params.id);
+      if (!member) return reply('renewSetupLink', 404, error(404, 'Administrator not found'));
+      if (!member.setupPending) {
+        return reply(
+          'renewSetupLink',
+          409,
+          error(409, `${member.firstName} ${member.lastName} has set a password already.`),
+        );
+      }
+      for (const [token, id] of links) if (id === member._id) links.delete(token);
+      const token = `setup-token-${++sequence}`;
+      links.set(token, member._id);
+      return reply('renewSetupLink', 200, {
+        success: true,
+        message: 'New set-password link',
+        data: {
+          ...member,
+          setupUrl: `/set-password?token=${token}`,
+          setupExpiresAt: '2026-11-28T09:00:00.000Z',
+        },
+      });
+    },
     setupPassword: ({ body }) => {
       const { token } = body as { token: string; password: string };
       const member = find(links.get(token) ?? '');
