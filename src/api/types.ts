@@ -68,6 +68,8 @@ export type OrderRefundRequest = Schemas['OrderRefundRequest'];
 export type BookingRefundRequest = Schemas['BookingRefundRequest'];
 export type RefundResponse = Schemas['RefundResponse'];
 
+export type PendingRefundApproval = Schemas['PendingRefundApproval'];
+
 // Approval requests: refunds above a limit and fee changes waiting for a second admin.
 export type Approval = Schemas['Approval'];
 export type ApprovalKind = Schemas['ApprovalKind'];

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Descriptions, Flex, Row, Space, Table, Typography } from 'antd';
 import { errorText } from '../../api/errors';
+import type { Booking } from '../../api/types';
 import { Money } from '../../components/money';
 import { PageSpinner } from '../../components/page-spinner';
 import { StatusBadge } from '../../components/status-badge';
@@ -14,6 +15,7 @@ import { customerName, formatDetailDateTime, offersRefund } from './booking-rule
 import { useGetBookingQuery, useListBookingActivitiesQuery } from './bookings-api';
 import type { BookingEntry } from './entry-messages';
 import { PaymentSummaryCard } from './payment-summary';
+import { PendingApproval } from './pending-approval';
 import { RefundModal } from './refund-modal';
 
 export interface BookingDetailProps {
@@ -24,6 +26,12 @@ export interface BookingDetailProps {
   entry?: BookingEntry;
   onBack: () => void;
 }
+
+/** What a pending refund goes to: "the order of Jane Doe", or the booking itself. */
+const pendingTarget = (booking: Booking, orderId: string | null) => {
+  const order = orderId && booking.orders.find((o) => o._id === orderId);
+  return order ? `the order of ${order.user.name}` : `booking ${booking.bookingRef}`;
+};
 
 const timeOf = (arrivalTime: string) => formatBookingDateTime('2000-01-01', arrivalTime).slice(11);
 
@@ -198,6 +206,18 @@ export function BookingDetail({
       </Card>
       <PaymentSummaryCard booking={booking} />
       <Card title="Refund History" size="small">
+        {booking.pendingApprovals?.length ? (
+          <Flex vertical gap="small" style={{ marginBottom: 12 }}>
+            {booking.pendingApprovals.map((pending) => (
+              <PendingApproval
+                key={pending._id}
+                pending={pending}
+                currency={booking.currency}
+                what={pendingTarget(booking, pending.orderId)}
+              />
+            ))}
+          </Flex>
+        ) : null}
         <Table
           size="small"
           pagination={false}
@@ -208,6 +228,7 @@ export function BookingDetail({
             { title: 'Amount', key: 'amount', render: (_, r) => money(r.amount) },
             { title: 'Date', key: 'date', render: (_, r) => formatDetailDateTime(r.date) },
             { title: 'Processed By', dataIndex: 'processedBy', key: 'processedBy' },
+            { title: 'Approved By', key: 'approvedBy', render: (_, r) => r.approvedBy ?? '—' },
           ]}
         />
       </Card>

@@ -7,7 +7,7 @@ import {
   listTotal,
   paymentMethodText,
   parseRefundAmount,
-  refundLimitExceeded,
+  refundApprovalNote,
   paymentSummary,
 } from './booking-rules';
 import { formatMoney } from '../../../common/money-format';
@@ -172,24 +172,35 @@ describe('detail timestamps', () => {
   });
 });
 
-describe('refund limit of the role', () => {
-  it('names the limit only above it, converted to USD as the server does', () => {
-    const over = 'Your role may refund at most 100 USD at a time.';
-    expect(refundLimitExceeded('100', 'USD', 100)).toBeNull();
-    expect(refundLimitExceeded('100.01', 'USD', 100)).toBe(over);
+describe('refund approval note', () => {
+  const support = { refundLimitUsd: 100, refundApprovalUsd: 1000, roleLabel: 'Support' };
+  const finance = { refundLimitUsd: 5000, refundApprovalUsd: 1000, roleLabel: 'Finance' };
+  const owner = { refundLimitUsd: null, refundApprovalUsd: 1000, roleLabel: 'Owner' };
+  const role =
+    'The Support role may refund up to 100 USD at a time; above it, another admin approves.';
+  const everyone = "Refunds above 1,000 USD need a second admin's approval.";
+
+  it('says why above the role`s limit, converted to USD as the server does', () => {
+    expect(refundApprovalNote('100', 'USD', support)).toBeNull();
+    expect(refundApprovalNote('100.01', 'USD', support)).toBe(role);
     // 1 GBP = 1.27 USD: 78.74 GBP is 100.00 USD, 78.75 GBP is 100.01 USD.
-    expect(refundLimitExceeded('78.74', 'GBP', 100)).toBeNull();
-    expect(refundLimitExceeded('78.75', 'GBP', 100)).toBe(over);
-    expect(refundLimitExceeded('5000', 'USD', 5000)).toBeNull();
-    expect(refundLimitExceeded('5000.5', 'USD', 5000)).toBe(
-      'Your role may refund at most 5,000 USD at a time.',
-    );
+    expect(refundApprovalNote('78.74', 'GBP', support)).toBeNull();
+    expect(refundApprovalNote('78.75', 'GBP', support)).toBe(role);
   });
 
-  it('no limit (owner), or no amount yet, disables nothing', () => {
-    expect(refundLimitExceeded('1000000', 'USD', null)).toBeNull();
-    expect(refundLimitExceeded('1000000', 'USD', undefined)).toBeNull();
-    expect(refundLimitExceeded('', 'USD', 100)).toBeNull();
-    expect(refundLimitExceeded('abc', 'USD', 100)).toBeNull();
+  it('above the threshold for everyone: finance and owners too', () => {
+    expect(refundApprovalNote('1000', 'USD', finance)).toBeNull();
+    expect(refundApprovalNote('1000.01', 'USD', finance)).toBe(everyone);
+    expect(refundApprovalNote('1369.87', 'CAD', owner)).toBe(everyone);
+    expect(refundApprovalNote('1369.86', 'CAD', owner)).toBeNull();
+  });
+
+  it('no amount yet, or a session stored before the threshold, asks nothing more', () => {
+    expect(refundApprovalNote('', 'USD', support)).toBeNull();
+    expect(refundApprovalNote('abc', 'USD', support)).toBeNull();
+    expect(refundApprovalNote('-5', 'USD', support)).toBeNull();
+    expect(
+      refundApprovalNote('1000000', 'USD', { refundLimitUsd: null, roleLabel: 'Owner' }),
+    ).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 import type { Booking } from '../../api/types';
 import { formatBookingDateTime, formatDetailDate, toDate } from '../../lib/dates';
 import { fromMinor, toMinor } from '../../../common/money';
-import { exceedsRefundLimit, usdLimitText } from '../../../common/refund-limit';
+import { approvalRuleText, refundApprovalRule } from '../../../common/refund-limit';
 import { isRefundEligible } from '../../../common/refund-eligibility';
 
 type StatusFields = { status?: string | null; PaymentStatus?: string | null };
@@ -79,21 +79,36 @@ export function parseRefundAmount(text: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+/** What the refund form knows of the signed-in admin's limits. */
+export interface RefundLimits {
+  /** The role's own limit in USD (null: none). */
+  refundLimitUsd?: number | null;
+  /** Above this in USD every refund needs a second admin (REFUND_APPROVAL_USD). */
+  refundApprovalUsd?: number;
+  /** The role's label, as the rule names it ("Support"). */
+  roleLabel: string;
+}
+
 /**
- * The refund limit the amount exceeds, as a sentence for the disabled button's tooltip, or null:
- * the admin's role may refund at most `limitUsd` at a time (null: no limit), the amount converted
- * with the fixed rate table as the server does.
+ * Why the amount typed needs another admin's approval, as the note under the amount says it, or
+ * null: the server's rule (common/refund-limit.ts), the amount converted with the fixed rate
+ * table as the server does.
  */
-export function refundLimitExceeded(
+export function refundApprovalNote(
   text: string,
   currency: string,
-  limitUsd: number | null | undefined,
+  limits: RefundLimits,
 ): string | null {
-  if (limitUsd === null || limitUsd === undefined) return null;
   const value = parseRefundAmount(text);
   const minor = value === null || value <= 0 ? undefined : toMinor(value, currency, 'refuse');
-  if (minor === undefined || !exceedsRefundLimit(minor, currency, limitUsd)) return null;
-  return `Your role may refund at most ${usdLimitText(limitUsd)} USD at a time.`;
+  if (minor === undefined) return null;
+  const rule = refundApprovalRule(
+    minor,
+    currency,
+    limits.refundLimitUsd,
+    limits.refundApprovalUsd ?? Number.MAX_SAFE_INTEGER,
+  );
+  return rule && approvalRuleText(rule, limits.roleLabel);
 }
 
 /** Empty, zero or negative amounts disable the refund button (spec 01 §5). */

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jest } from '@jest/globals';
-import type { Booking } from '../../api/types';
+import type { Booking, SessionUser } from '../../api/types';
+import { permissionsOf } from '../../../common/team-roles';
+import { adminUser, sessionFake } from '../../test/fake-api/session';
 import { offContract, reply } from '../../test/fake-api/reply';
 import { fakeApi } from '../../test/fake-api/fake-api';
 import { auditFake } from '../../test/fake-api/audit';
@@ -10,7 +12,7 @@ import type { FakeHandler } from '../../test/fake-api/types';
 import { bookingFixture, restaurantFixture, testId } from '../../test/booking-fixtures';
 import { dialogTitled } from '../../test/dialogs';
 import { rowOf, setupUser } from '../../test/screen';
-import { openAsAdmin } from '../../test/render-app';
+import { openAsAdmin, renderApp } from '../../test/render-app';
 
 /** A booking with one order of 22.00 USD, paid by card. */
 function makeBooking(n: number, overrides: Partial<Booking> = {}): Booking {
@@ -236,6 +238,66 @@ describe('refund modal', () => {
     });
     expect(post.headers.get('Idempotency-Key')).toBeTruthy();
     await waitFor(() => expect(callsOf('listBookings').length).toBeGreaterThan(before));
+  });
+
+  it('above the admin`s limit: "Request approval", why under the amount, then the booking waits', async () => {
+    const support: SessionUser = {
+      ...adminUser,
+      firstName: 'Sam',
+      lastName: 'Support',
+      teamRole: 'support',
+      permissions: permissionsOf('support'),
+      refundLimitUsd: 100,
+    };
+    const big = makeBooking(1);
+    big.orders[0].paymentDetails = { ...big.orders[0].paymentDetails, total: 500, refundable: 500 };
+    const { callsOf } = fakeApi(
+      sessionFake(support),
+      bookingsFake([big], { signedIn: support }),
+      restaurantsFake([], { details: [chezTest] }),
+      auditFake([], { '*': () => [] }),
+    );
+    renderApp('/admin/bookings', { storedUser: support });
+    await screen.findByText('BK-100001');
+    const user = setupUser();
+    const open = async () => {
+      await user.click(within(rowOf('BK-100001')).getByRole('button', { name: 'Process Refund' }));
+      return screen.findByRole('dialog');
+    };
+    const dialog = await open();
+    const input = within(dialog).getByLabelText('Refund amount');
+    await user.type(input, '100');
+    expect(within(dialog).getByRole('button', { name: 'Refund This Order' })).toBeEnabled();
+    await user.clear(input);
+    await user.type(input, '150');
+    expect(dialog).toHaveTextContent(
+      'The Support role may refund up to 100 USD at a time; above it, another admin approves.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Request approval' }));
+    const confirm = await dialogTitled('Request approval');
+    expect(confirm).toHaveTextContent(
+      'Send a refund of $150.00 on the order of Eater One for approval?',
+    );
+    expect(confirm).toHaveTextContent('Nothing is refunded until another admin approves it.');
+    await user.click(within(confirm).getByRole('button', { name: 'Send for approval' }));
+    expect(await screen.findByText('Refund of $150.00 sent for approval')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf('refundOrder')).toHaveLength(1);
+
+    // The booking shows the request waiting instead of offering a second one.
+    await waitFor(() => expect(callsOf('listBookings').length).toBeGreaterThan(1));
+    const again = await open();
+    await waitFor(() => expect(again).toHaveTextContent('Waiting for approval'));
+    expect(again).toHaveTextContent(
+      'Refund of $150.00 on the order of Eater One, requested by Sam Support',
+    );
+    expect(within(again).queryByLabelText('Refund amount')).not.toBeInTheDocument();
+    // So does its detail, above its refund history.
+    await user.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(rowOf('BK-100001')).getByRole('button', { name: 'View' }));
+    const history = (await screen.findByText('Refund History')).closest('.ant-card') as HTMLElement;
+    await waitFor(() => expect(history).toHaveTextContent('Waiting for approval'));
+    expect(history).toHaveTextContent('Approved By');
   });
 
   it('tries the fallback path with the same key, and shows a refusal', async () => {

@@ -1,12 +1,13 @@
 /** The fields of one refund form (an order's or a booking's) and the question before it sends. */
-import { Alert, Button, Flex, Input, Select, Tooltip, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Select, Typography } from 'antd';
 import type { RefundReasonCode } from '../../api/types';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { REFUND_REASON_LABELS } from '../../components/refund-reason';
 import { currencyDecimals, fromMinor, toMinor } from '../../../common/money';
 import { formatMoney } from '../../../common/money-format';
 import { useAppSelector } from '../../app/hooks';
-import { canSubmitRefund, refundLimitExceeded } from './booking-rules';
+import { TEAM_ROLE_LABELS } from '../../../common/team-roles';
+import { canSubmitRefund, refundApprovalNote, type RefundLimits } from './booking-rules';
 import type { RefundForm } from './use-refund-form';
 
 const REASON_OPTIONS = Object.entries(REFUND_REASON_LABELS).map(([value, label]) => ({
@@ -14,9 +15,20 @@ const REASON_OPTIONS = Object.entries(REFUND_REASON_LABELS).map(([value, label])
   label,
 }));
 
+/** The signed-in admin's refund limits, as the approval rule reads them. */
+function useRefundLimits(): RefundLimits {
+  const user = useAppSelector((state) => state.auth.user);
+  return {
+    refundLimitUsd: user?.refundLimitUsd,
+    refundApprovalUsd: user?.refundApprovalUsd,
+    roleLabel: TEAM_ROLE_LABELS[user?.teamRole ?? 'viewer'],
+  };
+}
+
 /**
  * Amount (with the maximum refundable), optional reason and note, the form's error, the submit
- * button and the confirmation.
+ * button and the confirmation. Above the admin's limit the button reads "Request approval" and
+ * the note under the amount says why: the refund is sent for another admin's approval.
  */
 export function RefundFields({
   id,
@@ -39,9 +51,8 @@ export function RefundFields({
   what: string;
   loading: boolean;
 }) {
-  // Above the role's limit the button stays in view, disabled, saying why.
-  const limitUsd = useAppSelector((state) => state.auth.user?.refundLimitUsd);
-  const overLimit = refundLimitExceeded(form.amount, currency, limitUsd);
+  const limits = useRefundLimits();
+  const approval = refundApprovalNote(form.amount, currency, limits);
   return (
     <>
       <Flex vertical gap={4}>
@@ -59,6 +70,7 @@ export function RefundFields({
         <Typography.Text type="secondary">
           Maximum refundable amount: {formatMoney(balance, currency)}
         </Typography.Text>
+        {approval ? <Typography.Text type="warning">{approval}</Typography.Text> : null}
       </Flex>
       <Flex gap="small" wrap>
         <Flex vertical gap={4}>
@@ -82,19 +94,23 @@ export function RefundFields({
         </Flex>
       </Flex>
       {form.error ? <Alert type="error" showIcon title={form.error} /> : null}
-      <Tooltip title={overLimit}>
+      <div>
         <Button
           type="primary"
           danger
           loading={loading}
-          disabled={overLimit !== null || !canSubmitRefund(form.amount, loading)}
+          disabled={!canSubmitRefund(form.amount, loading)}
           onClick={form.check}
         >
-          {submitText}
+          {approval ? 'Request approval' : submitText}
         </Button>
-      </Tooltip>
+      </div>
       <RefundConfirm
         amount={form.confirming}
+        forApproval={
+          form.confirming !== null &&
+          refundApprovalNote(String(form.confirming), currency, limits) !== null
+        }
         balance={balance}
         currency={currency}
         what={what}
@@ -108,10 +124,11 @@ export function RefundFields({
 
 /**
  * The question before any refund is sent: amount in the booking's currency, what is refunded
- * and the balance left after it. Only Confirm sends.
+ * and the balance left after it (or that another admin approves it first). Only Confirm sends.
  */
 function RefundConfirm({
   amount,
+  forApproval,
   balance,
   currency,
   what,
@@ -121,6 +138,8 @@ function RefundConfirm({
 }: {
   /** The amount to confirm; the question is open while it is set. */
   amount: number | null;
+  /** It is a request for another admin's approval, not a refund made now. */
+  forApproval: boolean;
   balance: number;
   currency: string;
   what: string;
@@ -138,10 +157,18 @@ function RefundConfirm({
   return (
     <ConfirmModal
       open={amount !== null}
-      title="Confirm refund"
-      message={`Refund ${formatMoney(amount, currency)} on ${what}?`}
-      detail={`Remaining balance after this refund: ${formatMoney(left, currency)}`}
-      confirmText="Confirm"
+      title={forApproval ? 'Request approval' : 'Confirm refund'}
+      message={
+        forApproval
+          ? `Send a refund of ${formatMoney(amount, currency)} on ${what} for approval?`
+          : `Refund ${formatMoney(amount, currency)} on ${what}?`
+      }
+      detail={
+        forApproval
+          ? 'Nothing is refunded until another admin approves it.'
+          : `Remaining balance after this refund: ${formatMoney(left, currency)}`
+      }
+      confirmText={forApproval ? 'Send for approval' : 'Confirm'}
       danger
       loading={loading}
       onConfirm={() => {

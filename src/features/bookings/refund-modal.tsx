@@ -1,7 +1,7 @@
 import { Avatar, Button, Card, Descriptions, Flex, Modal, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { httpStatus, serverMessage } from '../../api/errors';
-import type { Booking, BookingOrder } from '../../api/types';
+import type { Booking, BookingOrder, PendingRefundApproval } from '../../api/types';
 import { Money } from '../../components/money';
 import { fromMinor, toMinor } from '../../../common/money';
 import { formatMoney } from '../../../common/money-format';
@@ -13,6 +13,7 @@ import {
   useRefundOrderMutation,
 } from './bookings-api';
 import { orderRefundedText, orderRefundFailedText, type BookingEntry } from './entry-messages';
+import { PendingApproval, pendingApprovalOf } from './pending-approval';
 import { RefundFields } from './refund-fields';
 import { useRefundForm } from './use-refund-form';
 
@@ -89,6 +90,7 @@ function RefundModalBody({
           <OrderRefundCard
             key={order._id}
             order={order}
+            pending={pendingApprovalOf(booking, order._id)}
             currency={currency}
             entry={entry}
             onDone={onDone}
@@ -101,11 +103,14 @@ function RefundModalBody({
 
 function OrderRefundCard({
   order,
+  pending,
   currency,
   entry,
   onDone,
 }: {
   order: BookingOrder;
+  /** A refund of the order waiting for approval: shown instead of another. */
+  pending?: PendingRefundApproval;
   currency: string;
   entry: BookingEntry;
   onDone: () => void;
@@ -158,15 +163,23 @@ function OrderRefundCard({
             { key: 'refunded', label: 'Refunded', children: money(details.refunded) },
           ]}
         />
-        <RefundFields
-          id={`refund-${order._id}`}
-          form={form}
-          balance={details.refundable}
-          currency={currency}
-          submitText="Refund This Order"
-          what={`the order of ${order.user.name}`}
-          loading={isLoading}
-        />
+        {pending ? (
+          <PendingApproval
+            pending={pending}
+            currency={currency}
+            what={`the order of ${order.user.name}`}
+          />
+        ) : (
+          <RefundFields
+            id={`refund-${order._id}`}
+            form={form}
+            balance={details.refundable}
+            currency={currency}
+            submitText="Refund This Order"
+            what={`the order of ${order.user.name}`}
+            loading={isLoading}
+          />
+        )}
       </Flex>
     </Card>
   );
@@ -201,17 +214,26 @@ function BookingRefundForm({ booking, onDone }: { booking: Booking; onDone: () =
     onDone,
   });
 
+  const pending = pendingApprovalOf(booking, null);
   return (
     <Flex vertical gap="small">
-      <RefundFields
-        id={`refund-${booking._id}`}
-        form={form}
-        balance={remaining}
-        currency={currency}
-        submitText="Process Refund"
-        what={`booking ${booking.bookingRef}`}
-        loading={isLoading}
-      />
+      {pending ? (
+        <PendingApproval
+          pending={pending}
+          currency={currency}
+          what={`booking ${booking.bookingRef}`}
+        />
+      ) : (
+        <RefundFields
+          id={`refund-${booking._id}`}
+          form={form}
+          balance={remaining}
+          currency={currency}
+          submitText="Process Refund"
+          what={`booking ${booking.bookingRef}`}
+          loading={isLoading}
+        />
+      )}
     </Flex>
   );
 }

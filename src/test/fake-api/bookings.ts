@@ -1,6 +1,10 @@
 /** The bookings: list, detail, activity, admin notes and refunds (of an order or a booking). */
 import type { components } from '../../../openapi/schema';
-import type { Booking, BookingActivity } from '../../api/types';
+import type { Booking, BookingActivity, SessionUser } from '../../api/types';
+import { toMinor } from '../../../common/money';
+import { formatMoney } from '../../../common/money-format';
+import { refundApprovalRule } from '../../../common/refund-limit';
+import { adminUser } from './session';
 import { reply, type OperationId } from './reply';
 import type { FakeHandler, Routes } from './types';
 import { listOf, type Filters } from './list';
@@ -15,14 +19,17 @@ const nextId = () => `00000000-0000-4000-8000-${String(950_000 + ++sequence).pad
 /**
  * Starts with `rows`; the list finds what `filters` say. Each booking's activity is `activities`
  * (none by default). A refund is answered with its booking and kept in `refunds`; the booking's
- * balances are left as they are (the server's arithmetic is tested against it).
+ * balances are left as they are (the server's arithmetic is tested against it). A refund above
+ * the limits of `signedIn` (the server's rule, common/refund-limit.ts) is sent for approval
+ * instead (202) and waits on its booking.
  */
 export function bookingsFake(
   rows: Booking[],
   {
     filters = {},
     activities = [],
-  }: { filters?: Filters<Booking>; activities?: BookingActivity[] } = {},
+    signedIn = adminUser,
+  }: { filters?: Filters<Booking>; activities?: BookingActivity[]; signedIn?: SessionUser } = {},
 ) {
   const refunds: Refund[] = [];
   const refund =
@@ -42,6 +49,29 @@ export function bookingsFake(
           : b._id === request.bookingId,
       );
       if (!booking) return reply('refundBooking', 404, notFound);
+      const minor = toMinor(request.amount, booking.currency, 'round');
+      const limits = [signedIn.refundLimitUsd, signedIn.refundApprovalUsd] as const;
+      if (refundApprovalRule(minor, booking.currency, ...limits)) {
+        const requestedAt = new Date();
+        const pending = {
+          _id: nextId(),
+          orderId: request.orderId ?? null,
+          amount: request.amount,
+          requestedBy: `${signedIn.firstName} ${signedIn.lastName}`,
+          requestedAt: requestedAt.toISOString(),
+          expiresAt: new Date(requestedAt.getTime() + 72 * 3_600_000).toISOString(),
+        };
+        booking.pendingApprovals = [...(booking.pendingApprovals ?? []), pending];
+        return {
+          operationId,
+          status: 202,
+          body: {
+            success: true,
+            message: `Refund of ${formatMoney(request.amount, booking.currency)} sent for approval`,
+            data: { approvalId: pending._id, status: 'pending' },
+          },
+        };
+      }
       const made: Refund = {
         _id: nextId(),
         amount: request.amount,
