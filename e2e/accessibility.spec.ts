@@ -168,6 +168,42 @@ test('signed in: reviews, content, the editor, bulk upload and the audit log', a
   await expectAccessible(page, '/admin/audit-log');
 });
 
+test('the Approvals screen with a request, its Approve and Reject dialogs', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  // A refund request of support's for the screen to show, withdrawn at the end.
+  const login = await page.request.post('/api/v1/user/login', {
+    data: { email: 'support@example.com', password: 'support1234' },
+  });
+  const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const listed = await page.request.get('/api/v1/admin/bookings?paymentStatus=Paid&limit=100', {
+    headers: auth,
+  });
+  const { data } = (await listed.json()) as {
+    data: { currency: string; orders: { _id: string; paymentDetails: { refundable: number } }[] }[];
+  };
+  const order = data
+    .filter((b) => b.currency === 'USD')
+    .flatMap((b) => b.orders)
+    .find((o) => o.paymentDetails.refundable >= 101);
+  const asked = await page.request.post('/api/v1/admin/orders/refund', {
+    headers: auth,
+    data: { orderId: order!._id, amount: 101 },
+  });
+  expect(asked.status()).toBe(202);
+  const { approvalId } = ((await asked.json()) as { data: { approvalId: string } }).data;
+  try {
+    await openList(page, '/admin/approvals?status=pending');
+    await expectAccessible(page, '/admin/approvals');
+    await firstRow(page).getByRole('button', { name: 'Approve' }).click();
+    await checkDialog(page, page.getByRole('dialog', { name: 'Approve request' }), 'approve');
+    await firstRow(page).getByRole('button', { name: 'Reject' }).click();
+    await checkDialog(page, page.getByRole('dialog', { name: 'Reject request' }), 'reject');
+  } finally {
+    await page.request.post(`/api/v1/admin/approvals/${approvalId}/cancel`, { headers: auth });
+  }
+});
+
 test('the Team screen, its Add dialog, My account and the set-password page', async ({ page }) => {
   await page.goto('/set-password?token=not-a-real-token');
   await expect(page.getByRole('button', { name: 'Set password and sign in' })).toBeVisible();

@@ -1,6 +1,7 @@
 import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../api/api';
 import { auditedWrite, listTag, listTags, type Tag } from '../../api/cache-tags';
+import { APPROVAL_REQUESTED, sentForApproval } from '../../api/approval-answer';
 import { httpStatus } from '../../api/errors';
 import type {
   ApprovalRequestedResponse,
@@ -34,17 +35,13 @@ function shouldTryFallback(error: FetchBaseQueryError): boolean {
 /** A refund's answer: made (200), or sent for another admin's approval (202). */
 export type RefundAnswer = RefundResponse | ApprovalRequestedResponse;
 
-/** The refund was not made: it waits for another admin's approval. */
-export const sentForApproval = (answer: RefundAnswer): answer is ApprovalRequestedResponse =>
-  'approvalId' in answer.data;
-
 /**
  * What a refund changes: the booking, its activities, its restaurant, the dashboard's totals. A
  * request for approval changes the bookings (their pending requests) and the approval queue.
  */
 const refunded = (_arg: unknown, answer: RefundAnswer): Tag[] =>
   sentForApproval(answer)
-    ? ['Booking', 'BookingActivity', 'Approval']
+    ? ['Booking', 'BookingActivity', ...APPROVAL_REQUESTED]
     : [
         listTag('Booking'),
         { type: 'Booking', id: answer.data.booking._id },

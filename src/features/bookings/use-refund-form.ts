@@ -7,7 +7,8 @@ import { useState } from 'react';
 import type { RefundReasonCode } from '../../api/types';
 import { notify } from '../../lib/notify';
 import { parseRefundAmount } from './booking-rules';
-import { sentForApproval, type RefundAnswer } from './bookings-api';
+import { sentForApproval } from '../../api/approval-answer';
+import type { RefundAnswer } from './bookings-api';
 
 /** The note sent when the admin writes none (the spec's fixed text). */
 const REFUND_REASON = 'Refund processed via admin panel';

@@ -1,6 +1,8 @@
 import { api } from '../../api/api';
+import { APPROVAL_REQUESTED, sentForApproval } from '../../api/approval-answer';
 import { auditedWrite, listTags } from '../../api/cache-tags';
 import type {
+  ApprovalRequestedResponse,
   RestaurantDetailResponse,
   RestaurantListQuery,
   RestaurantListResponse,
@@ -19,9 +21,15 @@ const restaurantsApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'Restaurant', id }],
     }),
     /** One of online, isFeatured or platformCommission per call (spec 01 §7). */
-    updateRestaurant: build.mutation<RestaurantResponse, { id: string } & UpdateRestaurantRequest>({
+    /** Saved, or (a large commission change) sent for another admin's approval (202). */
+    updateRestaurant: build.mutation<
+      RestaurantResponse | ApprovalRequestedResponse,
+      { id: string } & UpdateRestaurantRequest
+    >({
       query: ({ id, ...body }) => ({ url: `/restaurant/${id}`, method: 'PUT', body }),
-      invalidatesTags: auditedWrite(({ id }) => [{ type: 'Restaurant', id }]),
+      invalidatesTags: auditedWrite(({ id }, answer) =>
+        sentForApproval(answer) ? APPROVAL_REQUESTED : [{ type: 'Restaurant', id }],
+      ),
     }),
   }),
 });

@@ -261,6 +261,29 @@ describe('commission edit', () => {
     await waitFor(() => expect(rowOf('The Golden Fork')).toHaveTextContent('7.5%'));
   });
 
+  it('a large change sent for approval (202) says so; the commission stays as stored', async () => {
+    const { calls } = restaurantsServer({
+      update: () =>
+        reply('updateRestaurant', 202, {
+          success: true,
+          message: 'Commission change of The Golden Fork to 20% sent for approval',
+          data: { approvalId: '00000000-0000-4000-8000-00000000a112', status: 'pending' },
+        }),
+    });
+    openAsAdmin('/admin/restaurants');
+    await screen.findByText('The Golden Fork');
+    const user = setupUser();
+    await user.click(within(rowOf('The Golden Fork')).getByText('12%'));
+    await user.clear(screen.getByLabelText('Platform Commission'));
+    await user.type(screen.getByLabelText('Platform Commission'), '20');
+    await user.click(screen.getByText('Save'));
+    expect(
+      await screen.findByText('Commission change of The Golden Fork to 20% sent for approval'),
+    ).toBeInTheDocument();
+    expect(puts(calls)).toHaveLength(1);
+    expect(rowOf('The Golden Fork')).toHaveTextContent('12%');
+  });
+
   it('starts from 0 when missing; Cancel discards', async () => {
     const { calls } = restaurantsServer();
     openAsAdmin('/admin/restaurants');

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Input, Typography } from 'antd';
+import { sentForApproval } from '../../api/approval-answer';
 import { errorText } from '../../api/errors';
+import { notify } from '../../lib/notify';
 import { useGetConfigurationQuery, useUpdateConfigurationMutation } from './users-api';
 
 /** Spec 01 §9: Updated! lasts 2 seconds. */
@@ -11,7 +13,10 @@ const SAVE_ERROR = 'Failed to update the platform fee';
 
 type Phase = 'idle' | 'updating' | 'updated';
 
-/** Spec 01 §5: numeric, min 0, step 0.01, Enter submits; empty or not a number does nothing. */
+/**
+ * Spec 01 §5: numeric, min 0, step 0.01, Enter submits; empty or not a number does nothing. A
+ * change sent for another admin's approval (202) says so and shows the fee as it still is.
+ */
 export function PlatformFeeEditor() {
   const config = useGetConfigurationQuery();
   const [save] = useUpdateConfigurationMutation();
@@ -34,7 +39,14 @@ export function PlatformFeeEditor() {
     setPhase('updating');
     setSaveError(null);
     try {
-      await save({ platformFee: fee }).unwrap();
+      const answer = await save({ platformFee: fee }).unwrap();
+      if (sentForApproval(answer)) {
+        // Not changed yet: the fee stays as stored until another admin approves.
+        setPhase('idle');
+        if (loaded !== undefined) setValue(String(loaded));
+        notify.success(answer.message);
+        return;
+      }
       setPhase('updated');
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setPhase('idle'), UPDATED_MS);

@@ -1,6 +1,8 @@
 import { api } from '../../api/api';
+import { APPROVAL_REQUESTED, sentForApproval } from '../../api/approval-answer';
 import { auditedWrite, listTags } from '../../api/cache-tags';
 import type {
+  ApprovalRequestedResponse,
   ConfigurationResponse,
   UpdateConfigurationRequest,
   UserListQuery,
@@ -23,9 +25,15 @@ const usersApi = api.injectEndpoints({
       query: () => '/configuration',
       providesTags: ['Configuration'],
     }),
-    updateConfiguration: build.mutation<ConfigurationResponse, UpdateConfigurationRequest>({
+    /** Saved, or sent for another admin's approval (202, FEE_CHANGES_NEED_APPROVAL). */
+    updateConfiguration: build.mutation<
+      ConfigurationResponse | ApprovalRequestedResponse,
+      UpdateConfigurationRequest
+    >({
       query: (body) => ({ url: '/configuration', method: 'PUT', body }),
-      invalidatesTags: auditedWrite(() => ['Configuration']),
+      invalidatesTags: auditedWrite((_arg, answer) =>
+        sentForApproval(answer) ? APPROVAL_REQUESTED : ['Configuration'],
+      ),
     }),
   }),
 });

@@ -190,6 +190,26 @@ describe('platform fee', () => {
     );
   });
 
+  it('a change sent for approval (202) says so, and the fee stays as stored', async () => {
+    const { on, callsOf } = usersServer();
+    on('updateConfiguration', () =>
+      reply('updateConfiguration', 202, {
+        success: true,
+        message: 'Platform fee change to 12% sent for approval',
+        data: { approvalId: '00000000-0000-4000-8000-00000000a111', status: 'pending' },
+      }),
+    );
+    openAsAdmin('/admin/users');
+    await waitFor(() => expect(feeInput()).toHaveValue(10));
+    const user = setupUser();
+    await user.clear(feeInput());
+    await user.type(feeInput(), '12{Enter}');
+    expect(await screen.findByText('Platform fee change to 12% sent for approval')).toBeVisible();
+    expect(callsOf('updateConfiguration')).toHaveLength(1);
+    expect(feeInput()).toHaveValue(10);
+    expect(screen.queryByText('Updated!')).not.toBeInTheDocument();
+  });
+
   it('does nothing when the field is empty', async () => {
     const { calls } = usersServer();
     openAsAdmin('/admin/users');
