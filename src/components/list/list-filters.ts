@@ -60,6 +60,20 @@ export function selectFilter<V extends string>(
   };
 }
 
+/** A select of the values a table of labels names (value → label), after the "all" choice. */
+export function labelsFilter<V extends string>(
+  label: string,
+  all: string,
+  labels: Readonly<Record<V, string>>,
+  look: Look = {},
+): ListFilter<V> {
+  const options = (Object.entries(labels) as [V, string][]).map(([value, text]) => ({
+    value,
+    label: text,
+  }));
+  return selectFilter<V>(label, [{ value: '', label: all }, ...options], look);
+}
+
 /** A select of true and false (e.g. Active / Inactive), sent as a boolean. */
 export function booleanFilter(
   label: string,

@@ -1,7 +1,7 @@
 import { Flex, Typography } from 'antd';
 import type { Approval, ApprovalKind, ApprovalStatus } from '../../api/types';
 import { CellText } from '../../components/list/cell-text';
-import { booleanFilter, selectFilter, tagFilter } from '../../components/list/list-filters';
+import { booleanFilter, labelsFilter, tagFilter } from '../../components/list/list-filters';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { REFUND_REASON_LABELS } from '../../components/refund-reason';
 import { StatusBadge } from '../../components/status-badge';
@@ -27,28 +27,8 @@ const KIND_LABELS: Readonly<Record<ApprovalKind, string>> = {
 };
 
 const FILTERS = {
-  status: selectFilter<ApprovalStatus>(
-    'Status',
-    [
-      { value: '', label: 'All statuses' },
-      ...Object.entries(STATUS_LABELS).map(([value, label]) => ({
-        value: value as ApprovalStatus,
-        label,
-      })),
-    ],
-    { width: 150 },
-  ),
-  kind: selectFilter<ApprovalKind>(
-    'Kind',
-    [
-      { value: '', label: 'All kinds' },
-      ...Object.entries(KIND_LABELS).map(([value, label]) => ({
-        value: value as ApprovalKind,
-        label,
-      })),
-    ],
-    { width: 150 },
-  ),
+  status: labelsFilter('Status', 'All statuses', STATUS_LABELS, { width: 150 }),
+  kind: labelsFilter('Kind', 'All kinds', KIND_LABELS, { width: 150 }),
   decidable: booleanFilter(
     'Decision',
     { all: 'Any decision', true: 'Mine to decide', false: 'Not mine to decide' },

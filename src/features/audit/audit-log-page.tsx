@@ -1,10 +1,10 @@
 import { Flex, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import type { AuditAction, AuditEvent } from '../../api/types';
+import type { AuditEvent } from '../../api/types';
 import {
   dateRangeFilter,
+  labelsFilter,
   rangeEndFilter,
-  selectFilter,
   tagFilter,
 } from '../../components/list/list-filters';
 import { CellText } from '../../components/list/cell-text';
@@ -25,26 +25,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Only values the contract takes are read from the URL (an old link may hold others). */
 const FILTERS = {
-  action: selectFilter<AuditAction>(
-    'Action',
-    [
-      { value: '', label: 'All actions' },
-      ...Object.entries(ACTION_LABELS).map(([value, label]) => ({
-        value: value as AuditAction,
-        label,
-      })),
-    ],
-    { width: 260 },
-  ),
+  action: labelsFilter('Action', 'All actions', ACTION_LABELS, { width: 260 }),
   // Another record type: the record of the old one no longer applies.
-  entityType: selectFilter(
-    'Record type',
-    [
-      { value: '', label: 'All records' },
-      ...Object.entries(RECORD_TYPE_LABELS).map(([value, label]) => ({ value, label })),
-    ],
-    { width: 180, clears: ['entityId'] },
-  ),
+  entityType: labelsFilter('Record type', 'All records', RECORD_TYPE_LABELS, {
+    width: 180,
+    clears: ['entityId'],
+  }),
   from: dateRangeFilter('Date range (UTC)', 'to'),
   to: rangeEndFilter('Date range (UTC)'),
   // Set by a row's admin link; named after the admin when a row on screen is theirs.
