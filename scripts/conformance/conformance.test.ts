@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { buildApp } from '../../server/src/app.js';
 import { createTestApp, type TestApp } from '../../server/test/helpers/test-app.js';
 import { TEST_ADMIN } from '../../server/test/helpers/constants.js';
 import { table } from './report.js';
@@ -112,6 +113,35 @@ test('the command with --write passes, round-trips its own records and writes a 
   expect(categories.json().data.map((c: { status: boolean }) => c.status)).toEqual([false]);
   const fee = await testApp.as({ method: 'GET', url: '/api/v1/configuration' });
   expect(fee.json().data.platformFee).toBe(seededFee);
+});
+
+test('with --write, a fee change the backend sends for approval (202) is withdrawn, not left waiting', async () => {
+  const config = testApp.app.config;
+  const app = await buildApp({
+    database: testApp.database,
+    config: { ...config, approvals: { ...config.approvals, feeChanges: true } },
+  });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const report = await runConformance({
+      baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`,
+      ...credentials,
+      write: true,
+      only: ['updateConfiguration', 'getConfiguration'],
+    });
+    expect(report.exitCode).toBe(0);
+    const update = report.results.find((r) => r.operation.id === 'updateConfiguration')!;
+    expect(update.notes).toContain('the change needs approval (202): its request was withdrawn');
+    const waiting = await testApp.as({
+      method: 'GET',
+      url: '/api/v1/admin/approvals?status=pending&kind=platform_fee',
+    });
+    expect(waiting.json().count).toBe(0);
+    const fee = await testApp.as({ method: 'GET', url: '/api/v1/configuration' });
+    expect(fee.json().data.platformFee).toBe(seededFee);
+  } finally {
+    await app.close();
+  }
 });
 
 type Break = (request: http.IncomingMessage, answer: { status: number; body: unknown }) => void;

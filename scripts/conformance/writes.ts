@@ -213,6 +213,33 @@ async function changeAndRestore(session: Session, update: Operation): Promise<bo
     if (!sent && value === original) {
       session.note(update, `could not put ${name} back to ${original}: set it by hand`);
     }
+    if (sent?.status === 202) await withdraw(session, update, sent.body);
   }
   return true;
+}
+
+/**
+ * A change the backend sent for another admin's approval (202) instead of making it: the
+ * checker withdraws its request, so nobody approves a change it made up.
+ */
+async function withdraw(session: Session, update: Operation, body: unknown) {
+  const id = (body as { data?: { approvalId?: unknown } })?.data?.approvalId;
+  const cancel = session.operations.find((op) => op.id === 'cancelApproval');
+  if (typeof id !== 'string' || !cancel) return;
+  const withdrawn = await session.exchange(
+    cancel,
+    {
+      method: 'POST',
+      target: cancel.path.replace('{id}', encodeURIComponent(id)),
+      token: session.token!,
+    },
+    'success',
+    false,
+  );
+  session.note(
+    update,
+    withdrawn
+      ? 'the change needs approval (202): its request was withdrawn'
+      : `the change needs approval (202): withdraw request ${id} by hand`,
+  );
 }
