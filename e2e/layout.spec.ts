@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../common/reference-lists';
 import { headerTitle, sidebar, signIn } from './helpers';
 
 const SCREENS = [
@@ -6,12 +7,11 @@ const SCREENS = [
   ['Users', '/admin/users', 'Users Management'],
   ['Restaurants', '/admin/restaurants', 'Restaurants Management'],
   ['Bookings', '/admin/bookings', 'Bookings Management'],
-  ['Booking Types', '/admin/booking-types', 'Booking Types Management'],
-  ['Menu Categories', '/admin/categories', 'Menu Categories Management'],
-  ['Menu Ingredients', '/admin/ingredients', 'Menu Ingredients Management'],
-  ['Allergies', '/admin/allergies', 'Allergies Management'],
-  ['Dietary Preferences', '/admin/preferences', 'Dietary Preferences Management'],
-  ['Cuisines', '/admin/cuisines', 'Cuisine Management'],
+  // The reference lists, in the registry's order.
+  ...REFERENCE_LIST_KEYS.map((key) => {
+    const { menuLabel, route, title } = REFERENCE_LISTS[key];
+    return [menuLabel, `/admin/${route}`, title] as const;
+  }),
   ['Reviews', '/admin/reviews', 'Reviews Management'],
   ['Content Management', '/admin/text-editor', 'Content Management'],
   ['Content Items', '/admin/content', 'Content Management'],

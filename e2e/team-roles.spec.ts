@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../common/reference-lists';
 import { fillLogin, headerTitle, sidebar } from './helpers';
 
 /** The demo admins of each team role (issue 25), and what their sidebar lists. */
@@ -7,12 +8,8 @@ const READ_SCREENS = [
   'Users',
   'Restaurants',
   'Bookings',
-  'Booking Types',
-  'Menu Categories',
-  'Menu Ingredients',
-  'Allergies',
-  'Dietary Preferences',
-  'Cuisines',
+  // The reference lists, in the registry's order.
+  ...REFERENCE_LIST_KEYS.map((key) => REFERENCE_LISTS[key].menuLabel),
   'Reviews',
   'Content Management',
   'Content Items',

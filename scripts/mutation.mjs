@@ -41,10 +41,15 @@ const TARGETS = {
     tests: ['src/components/list/list-url.test.ts'],
   },
   refunds: {
-    // The handler's rules and the refunds area's conditional updates (queries/refunds.ts).
+    // The handler's rules (also a refund that waits for approval and its carrying out) and the
+    // refunds area's conditional updates (queries/refunds.ts).
     mutate: ['server/src/handlers/refunds.ts', 'server/src/queries/refunds.ts'],
     project: 'server',
-    tests: ['server/test/refunds.test.ts', 'server/test/refunds-concurrency.test.ts'],
+    tests: [
+      'server/test/refunds.test.ts',
+      'server/test/refunds-concurrency.test.ts',
+      'server/test/approvals.test.ts',
+    ],
     database: true,
   },
 };
@@ -78,6 +83,9 @@ for (const { name, lines, label } of runs) {
     testRunnerNodeArgs: ['--experimental-vm-modules', '--no-warnings'],
     coverageAnalysis: 'perTest',
     concurrency: 1,
+    // A mutant's tests are slow (a database each) and the machine is shared: a run that takes
+    // three times its dry run and 30 s more is a hang, not a busy moment.
+    ...(target.database ? { timeoutFactor: 3, timeoutMS: 30_000 } : {}),
     // The first run of the refunds target takes minutes on a busy 2-core machine.
     dryRunTimeoutMinutes: 20,
     reporters: ['clear-text', 'progress', 'json'],

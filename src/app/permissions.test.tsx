@@ -4,6 +4,7 @@
  * 403 read the role again (`GET /user/me`).
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../common/reference-lists';
 import { permissionsOf } from '../../common/team-roles';
 import { api } from '../api/api';
 import type { SessionUser } from '../api/types';
@@ -44,12 +45,8 @@ it('the sidebar lists only the screens the role may open', async () => {
     'Users',
     'Restaurants',
     'Bookings',
-    'Booking Types',
-    'Menu Categories',
-    'Menu Ingredients',
-    'Allergies',
-    'Dietary Preferences',
-    'Cuisines',
+    // The reference lists, in the registry's order.
+    ...REFERENCE_LIST_KEYS.map((key) => REFERENCE_LISTS[key].menuLabel),
     'Reviews',
     'Content Management',
     'Content Items',

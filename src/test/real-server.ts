@@ -23,7 +23,8 @@ async function freePort(): Promise<number> {
 /**
  * The reference server (`server/src/main.ts`), started in its own process on a fresh data folder
  * and seeded with the demo data, for client tests that should see its real answers rather than
- * hand-written ones. It takes a few seconds to start: one per test file, in beforeAll.
+ * hand-written ones. It takes a few seconds to start: one per test file, in beforeAll (after
+ * Testing Library's own, which declares an act environment).
  */
 export async function startRealServer(): Promise<RealServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ma-client-test-'));
@@ -61,6 +62,12 @@ export async function startRealServer(): Promise<RealServer> {
   });
 
   const nodeFetch = globalThis.fetch;
+  // The screens' answers come over the network, whenever the server sends them, as in a browser:
+  // no act() can wrap them, so these tests are not an act environment (React then does not ask
+  // for one). Testing Library's waits work the same; `stop` restores the flag.
+  const global = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const actEnvironment = global.IS_REACT_ACT_ENVIRONMENT;
+  global.IS_REACT_ACT_ENVIRONMENT = false;
   return {
     origin,
     routeFetch() {
@@ -78,6 +85,7 @@ export async function startRealServer(): Promise<RealServer> {
     },
     async stop() {
       globalThis.fetch = nodeFetch;
+      global.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await exited;
