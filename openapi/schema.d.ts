@@ -6733,7 +6733,7 @@ export interface operations {
         };
       };
       404: components['responses']['NotFound'];
-      /** @description The request is no longer pending: "This request was already approved by Fiona Finance." (or rejected, withdrawn, expired). */
+      /** @description The request is no longer pending: "This request was already approved by Fiona Finance." (or rejected, withdrawn, expired); or, for a fee change, the value it was asked from changed meanwhile ("The commission of Luigi's is 12% now, not the 10% this request was made from: reject it and ask again."), and the request stays pending. */
       409: {
         headers: {
           [name: string]: unknown;

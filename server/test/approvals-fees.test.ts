@@ -156,6 +156,35 @@ test('a commission change by up to 5 points is made at once, by more it is a req
   expect(request).toMatchObject({ entityType: 'restaurant', entityId: restaurant.id });
 });
 
+test('a commission changed after the request was made: the approval is refused, the request waits', async () => {
+  const [, restaurant] = await t.database.db.select().from(restaurants).limit(2);
+  await t.database.db
+    .update(restaurants)
+    .set({ platformCommission: 10 })
+    .where(eq(restaurants.id, restaurant.id));
+  const finance = await as('finance');
+  const put = (platformCommission: number) =>
+    finance.call('PUT', `/restaurant/${restaurant.id}`, { platformCommission });
+  const asked = await expectContract(await put(20), 'updateRestaurant', 202);
+  // A small change, made at once, comes between.
+  await expectContract(await put(12), 'updateRestaurant', 200);
+  const owner = await as('owner');
+  const refused = await expectContract(
+    await owner.approve(asked.data.approvalId),
+    'approveApproval',
+    409,
+  );
+  expect(refused.message).toBe(
+    `The commission of ${restaurant.name} is 12% now, not the 10% this request was made from: reject it and ask again.`,
+  );
+  const [after] = await t.database.db
+    .select()
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurant.id));
+  expect(after.platformCommission).toBe(12);
+  expect((await owner.get(asked.data.approvalId)).json().data.status).toBe('pending');
+});
+
 test('with FEE_CHANGES_NEED_APPROVAL=0 fee changes are made at once', async () => {
   const before = (await t.api('GET', '/configuration')).json().data.platformFee;
   await expectContract(

@@ -1,6 +1,6 @@
 /** Restaurants: the list, the detail page, online/featured/commission updates, the name lookup. */
 import { change, recordChange } from '../lib/audit.js';
-import { badRequest, notFound } from '../lib/http-error.js';
+import { badRequest, conflict, notFound } from '../lib/http-error.js';
 import { fromMinor } from '../../../common/money.js';
 import { iso } from '../lib/paging.js';
 import {
@@ -15,7 +15,7 @@ import {
   type RestaurantField,
 } from '../queries/restaurants.js';
 import { approvalRequested, requestApproval } from '../auth/approval-gate.js';
-import { approvalTexts, commissionNeedsApproval } from '../lib/approval-rules.js';
+import { approvalTexts, changedSince, commissionNeedsApproval } from '../lib/approval-rules.js';
 import type { FastifyRequest } from 'fastify';
 import type { Restaurant } from '../db/schema.js';
 import type { ApprovalExecutor, Handlers, Transaction } from './types.js';
@@ -76,6 +76,12 @@ export const commissionApprovals: ApprovalExecutor = {
       'platformCommission',
       platformCommission,
     );
+    const changed = changedSince(
+      `The commission of ${current.name}`,
+      current.platformCommission,
+      approval.valueBefore,
+    );
+    if (changed) throw conflict(changed);
     return {
       message: approvalTexts.commission(
         current.name,

@@ -1,6 +1,6 @@
 /** Users: the list, activating or deactivating an account, and the platform fee. */
 import { change, recordChange } from '../lib/audit.js';
-import { badRequest, notFound } from '../lib/http-error.js';
+import { badRequest, conflict, notFound } from '../lib/http-error.js';
 import {
   listUsers,
   platformFee as storedPlatformFee,
@@ -14,7 +14,7 @@ import { checkTeamChange } from '../auth/administrators.js';
 import { accessDenied, teamRoleOf } from '../auth/bearer-auth.js';
 import { forbiddenMessage, hasPermission } from '../../../common/team-roles.js';
 import { approvalRequested, requestApproval } from '../auth/approval-gate.js';
-import { approvalTexts } from '../lib/approval-rules.js';
+import { approvalTexts, changedSince } from '../lib/approval-rules.js';
 import type { ApprovalExecutor, Handlers, Transaction } from './types.js';
 import { fullName } from '../../../common/person-name.js';
 
@@ -33,6 +33,8 @@ export const platformFeeApprovals: ApprovalExecutor = {
   async carryOut(tx, approval) {
     const { platformFee } = approval.arguments as { platformFee: number };
     const fee = await writePlatformFee(tx, platformFee);
+    const changed = changedSince('The platform fee', fee.before, approval.valueBefore);
+    if (changed) throw conflict(changed);
     return {
       message: approvalTexts.platformFee(fee.before, fee.after).approved,
       changes: fee.changes,

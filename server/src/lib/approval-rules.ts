@@ -80,6 +80,15 @@ export function commissionNeedsApproval(
 /** A percentage as the texts write it: 12, 12.5. */
 const percent = (value: number | null) => `${value ?? 0}%`;
 
+/**
+ * A fee change approved after the value it was asked from changed (another change came between):
+ * carrying it out would undo that change unseen, so the approval is refused (409).
+ */
+export function changedSince(what: string, now: number | null, asked: number | null) {
+  if ((now ?? 0) === (asked ?? 0)) return undefined;
+  return `${what} is ${percent(now)} now, not the ${percent(asked)} this request was made from: reject it and ask again.`;
+}
+
 /** What a request does, in words, and the answer that it was sent. */
 export const approvalTexts = {
   refundSummary(input: {
