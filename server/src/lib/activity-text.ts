@@ -4,6 +4,7 @@
  */
 import type { AuditEvent as Event, AuditValue } from '../db/schema.js';
 import { REFERENCE_LISTS, type ReferenceListKey } from '../../../common/reference-lists.js';
+import { approvalLine, approvalOutcome } from '../../../common/approval-text.js';
 
 const after = (event: Event, field: string): AuditValue | undefined =>
   event.changes.find((c) => c.field === field)?.after;
@@ -18,37 +19,13 @@ function refundText(event: Event): string {
   return `Refund of ${amount} processed${customer ? ` for the order of ${customer}` : ''}`;
 }
 
-type ApprovalAction =
-  | 'approval.request'
-  | 'approval.approve'
-  | 'approval.reject'
-  | 'approval.cancel'
-  | 'approval.expire';
-
-const APPROVAL_TITLES: Record<ApprovalAction, string> = {
+const APPROVAL_TITLES: Record<string, string> = {
   'approval.request': 'Approval requested',
   'approval.approve': 'Request approved',
   'approval.reject': 'Request rejected',
   'approval.cancel': 'Request withdrawn',
   'approval.expire': 'Request expired',
 };
-
-/** What became of the request: "requested by Sam Support, approved by Fiona Finance". */
-function approvalOutcome(event: Event): string {
-  const asked = `requested by ${event.details.requestedBy}`;
-  switch (event.action as ApprovalAction) {
-    case 'approval.request':
-      return `${asked}, waiting for approval`;
-    case 'approval.approve':
-      return `${asked}, approved by ${event.actorName}`;
-    case 'approval.reject':
-      return `${asked}, rejected by ${event.actorName}: ${event.details.reason}`;
-    case 'approval.cancel':
-      return `${asked}, withdrawn`;
-    default:
-      return `${asked}, expired without a decision`;
-  }
-}
 
 function restaurantTitle(event: Event): { title: string; description: string } {
   const name = event.entityName;
@@ -102,7 +79,7 @@ export function activityTitle(event: Event): { title: string; description: strin
     case 'approval.expire':
       return {
         title: APPROVAL_TITLES[event.action],
-        description: `${d.summary}, ${approvalOutcome(event)}`,
+        description: `${d.summary}, ${approvalOutcome(event.action, d, event.actorName)}`,
       };
     case 'booking.notes':
       return {
@@ -179,8 +156,7 @@ export function bookingActivityText(event: Event): string {
     case 'approval.reject':
     case 'approval.cancel':
     case 'approval.expire':
-      // "Refund of C$1,500.00 requested by Sam Support, approved by Fiona Finance"
-      return `${event.details.what} ${approvalOutcome(event)}`;
+      return approvalLine(event.action, event.details, event.actorName);
     default:
       return event.details.activity ?? activityTitle(event).title;
   }

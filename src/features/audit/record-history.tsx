@@ -5,12 +5,14 @@ import { ListPager, pageCountOf } from '../../components/list/list-pager';
 import { AuditChanges } from './audit-changes';
 import { useListAuditEventsQuery } from './audit-api';
 import { actionLabel, auditLogLink, utcTime } from './audit-text';
+import { approvalLine, isApprovalAction } from '../../../common/approval-text';
 
 const PAGE_SIZE = 5;
 
 /**
  * A record's own history (restaurant page, booking detail): its audit events, newest first,
- * five at a time, with a link to the Audit Log filtered to the record.
+ * five at a time, with a link to the Audit Log filtered to the record. An approval request's
+ * event says what became of it ("… requested by Sam Support, approved by Fiona Finance").
  */
 export function RecordHistory({ entityType, entityId }: { entityType: string; entityId: string }) {
   const [page, setPage] = useState(1);
@@ -43,6 +45,11 @@ export function RecordHistory({ entityType, entityId }: { entityType: string; en
             content: (
               <Flex vertical>
                 <strong>{actionLabel(event.action)}</strong>
+                {isApprovalAction(event.action) ? (
+                  <span>
+                    {approvalLine(event.action, event.details, event.actor?.name ?? null)}
+                  </span>
+                ) : null}
                 <AuditChanges event={event} />
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {event.actor ? event.actor.name || event.actor.email : 'System'} ·{' '}

@@ -300,6 +300,35 @@ describe('refund modal', () => {
     expect(history).toHaveTextContent('Approved By');
   });
 
+  it('the booking`s History says who asked for a refund and who approved it', async () => {
+    fakeApi(
+      bookingsFake([makeBooking(1)]),
+      restaurantsFake([], { details: [chezTest] }),
+      auditFake(
+        [
+          {
+            _id: testId(990),
+            createdAt: '2026-03-05T18:30:00.000Z',
+            actor: { _id: testId(991), name: 'Fiona Finance', email: 'f@x.io', role: 'admin' },
+            action: 'approval.approve',
+            entity: { type: 'booking', id: testId(1), name: 'BK-100001' },
+            changes: [{ field: 'status', before: 'pending', after: 'approved' }],
+            details: { what: 'Refund of $150.00', requestedBy: 'Sam Support' },
+            request: { id: 'req-1', clientAddress: null, userAgent: null },
+          },
+        ],
+        { '*': (rows) => rows },
+      ),
+    );
+    openAsAdmin(`/admin/bookings?booking=${testId(1)}`);
+    const history = await screen.findByTestId('record-history');
+    expect(
+      await within(history).findByText(
+        'Refund of $150.00 requested by Sam Support, approved by Fiona Finance',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('tries the fallback path with the same key, and shows a refusal', async () => {
     const { calls } = bookingsServer({
       refund: (req) =>
