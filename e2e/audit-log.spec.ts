@@ -111,7 +111,7 @@ test('commission, fee, user status, a refund with a reason and a rejected review
     await auditRow(page, `entityType=restaurant&entityId=${restaurant._id}`, restaurant.name),
   ).toContainText(`Commission: ${commissionBefore} → 7.75%`);
   await expect(await auditRow(page, 'action=configuration.update', 'Platform fee')).toContainText(
-    `Platform fee: ${fee}% → ${fee + 0.5}%`,
+    `Platform Fee: ${fee}% → ${fee + 0.5}%`,
   );
   const dinerRow = await auditRow(page, 'action=user.status', diner.firstName);
   await expect(dinerRow).toContainText('Status: Yes → No');

@@ -180,8 +180,11 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The administrator's _id (the example is an administrator of the demo data).
+         * @example 5a7e0c1d-2b3f-4e6a-8c9d-0e1f2a3b4c61
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -403,8 +406,11 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The user's _id (the example is a record of the demo data).
+         * @example 5b27da3e-434a-4165-afe9-b415bac69def
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -415,6 +421,26 @@ export interface paths {
      */
     put: operations['updateUserStatus'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/users/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Activate or deactivate several users
+     * @description At most 100 rows, each with the version it was read at (its list row's `version`). Each row is changed as updateUserStatus changes one (its own transaction, version check and audit event), one after the other, so a row that fails never stops the others. The answer has one result per item, in the order sent: `done`, `conflict` (changed by someone else since that version: the row is untouched), `forbidden` or `not_found`, with the row's message. An admin's own account is `forbidden` for deactivation.
+     */
+    post: operations['bulkUpdateUserStatus'];
     delete?: never;
     options?: never;
     head?: never;
@@ -464,8 +490,11 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The restaurant's _id (the example is a record of the demo data).
+         * @example c1efc6b4-d724-413b-b515-ba4c708fd722
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -476,6 +505,26 @@ export interface paths {
     get: operations['getRestaurant'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/restaurants/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set several restaurants online or offline, featured or not
+     * @description At most 100 rows, each with the version it was read at (its list row's `version`). Each row is changed as updateRestaurant changes one (its own transaction, version check and audit event), one after the other, so a row that fails never stops the others. The answer has one result per item, in the order sent: `done`, `conflict` (changed by someone else since that version: the row is untouched), `forbidden` or `not_found`, with the row's message. The body sets `online` or `isFeatured`, not both.
+     */
+    post: operations['bulkUpdateRestaurants'];
     delete?: never;
     options?: never;
     head?: never;
@@ -510,8 +559,11 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The restaurant's _id (the example is a record of the demo data).
+         * @example c1efc6b4-d724-413b-b515-ba4c708fd722
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -833,8 +885,11 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The booking's _id (the example is a record of the demo data).
+         * @example aeb923a5-2ede-4528-841d-9d1c6830b293
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -856,8 +911,11 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The booking's _id (the example is a record of the demo data).
+         * @example aeb923a5-2ede-4528-841d-9d1c6830b293
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -905,7 +963,7 @@ export interface paths {
     put?: never;
     /**
      * Refund an order
-     * @description Refunds part or all of one order, as often as its remaining balance (total - refunded) allows. The check and the update are atomic, also under concurrent requests. The booking's refundProcessed becomes true, a refundHistory entry and a booking activity are added, and the updated booking is returned with the refund. Rejected with 400 when the amount is zero, negative, has too many decimals or exceeds the remaining balance, when the booking is cancelled, or when its payment status is not Paid or Completed. Above the admin's own refund limit (support 100 USD, finance 5,000 USD by default, owner none) or above REFUND_APPROVAL_USD (1,000 USD) for anyone, in USD by the fixed rate table, the refund is not made: it becomes an approval request (202), carried out when another admin approves it. A retry with the request's Idempotency-Key answers the same 202.
+     * @description Refunds part or all of one order, as often as its remaining balance (total - refunded) allows. The check and the update are atomic, also under concurrent requests. The booking's refundProcessed becomes true, a refundHistory entry and a booking activity are added, and the updated booking is returned with the refund. Rejected with 400 when the amount is zero, negative, has too many decimals or exceeds the remaining balance, when the booking is cancelled, or when its payment status is not Paid or Completed. Above the admin's own refund limit (support 100 USD, finance 5,000 USD by default, owner none) or above REFUND_APPROVAL_USD (1,000 USD) for anyone, in USD by the fixed rate table, the refund is not made: it becomes an approval request (202), carried out when another admin approves it. A retry with the request's Idempotency-Key answers the same 202. A refund changes the booking: If-Match is checked against the booking's version, and the answer's ETag is the booking's new version. A retry with the same Idempotency-Key returns the first result whatever its If-Match.
      */
     post: operations['refundOrder'];
     delete?: never;
@@ -1131,8 +1189,11 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The booking type's _id (the example is a record of the demo data).
+         * @example 124a198b-a5cb-49ef-a213-51ba2e0dcd26
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -1198,8 +1259,11 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The category's _id (the example is a record of the demo data).
+         * @example 2ccf4eb0-4fb0-4df9-a0ba-4367b1ace154
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -1261,8 +1325,11 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The ingredient's _id (the example is a record of the demo data).
+         * @example 1fb6e2cc-aec4-4535-8560-24f8a428e43b
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -1324,8 +1391,11 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The allergy's _id (the example is a record of the demo data).
+         * @example 5f034160-e367-44fb-8ee7-73e41b5364a1
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -1387,8 +1457,11 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The dietary preference's _id (the example is a record of the demo data).
+         * @example 13f05e3d-ff31-44b4-ae68-da11a94284f4
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -1450,8 +1523,11 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The cuisine's _id (the example is a record of the demo data).
+         * @example 43201f0e-e160-4777-9246-ca37d979fd68
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -1513,8 +1589,11 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The review's _id (the example is a record of the demo data).
+         * @example b46d2492-b463-49d5-9430-d3dcc45b0950
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -1525,6 +1604,26 @@ export interface paths {
      */
     put: operations['updateReviewStatus'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/reviews/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve or reject several reviews
+     * @description At most 100 rows, each with the version it was read at (its list row's `version`). Each row is changed as updateReviewStatus changes one (its own transaction, version check and audit event), one after the other, so a row that fails never stops the others. The answer has one result per item, in the order sent: `done`, `conflict` (changed by someone else since that version: the row is untouched), `forbidden` or `not_found`, with the row's message.
+     */
+    post: operations['bulkUpdateReviewStatus'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1545,7 +1644,7 @@ export interface paths {
     get: operations['listStaticContent'];
     /**
      * Update a content item by slug
-     * @description Partial update (publish, unpublish, edit, or the editor screen's save with faqs). The slug does not change. For the editor screen's four slugs (privacy-policy, about-us, terms-and-conditions, frequently-asked-questions) a missing page is created (type page), so a fresh install can be edited; any other unknown slug is a 404. 409 when a new title is taken by another item.
+     * @description Partial update (publish, unpublish, edit, or the editor screen's save with faqs). The slug does not change. For the editor screen's four slugs (privacy-policy, about-us, terms-and-conditions, frequently-asked-questions) a missing page is created (type page), so a fresh install can be edited (its version is 0 until then: `If-Match: "0"` creates it); any other unknown slug is a 404. 409 when a new title is taken by another item. `faqs` replaces the whole list, so a save sends If-Match with the page's version: an FAQ another admin deleted meanwhile cannot come back from a stale copy.
      */
     put: operations['updateStaticContent'];
     /**
@@ -1585,8 +1684,11 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The content item's _id (the example is a record of the demo data).
+         * @example d0c554e7-d668-4606-a831-89a6e91c612a
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -1608,8 +1710,11 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The content item's _id (the example is a record of the demo data).
+         * @example 77bbe1fe-ad63-40bd-b3cf-358e1eca3eec
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -1745,7 +1850,7 @@ export interface components {
       /** @description Total number of rows matching the query and filters (not the page size). */
       count: number;
     };
-    /** @description The body of every error response (400, 401, 403, 404, 409, 413, 415, 429, 501). */
+    /** @description The body of every error response (400, 401, 403, 404, 409, 413, 415, 428, 429, 501; a 412 adds the record and its changes: VersionConflict). */
     ErrorResponse: {
       /** @constant */
       success: false;
@@ -1753,6 +1858,69 @@ export interface components {
       message: string;
       /** @description Same as the HTTP status code. */
       status_code: number;
+    };
+    /**
+     * Format: int32
+     * @description The record's version: 1 when it is created, moved by every change to it (never a timestamp). A single read also sends it as the strong ETag `"<version>"`, the same value; a write sends it back in If-Match, and is refused with 412 when the record has moved on. 0 only for a record that does not exist yet (the platform fee and an editor page before their first save), which a write with `If-Match: "0"` creates.
+     */
+    Version: number;
+    /** @description The answer to a write whose If-Match names a version the record no longer has (412): nothing was changed. `message` says who changed the record, when (UTC) and what, built from the audit trail: "Fiona Finance changed this restaurant at 10:31 (Platform Commission 12% → 15%). Reload to see it." */
+    VersionConflict: {
+      /** @constant */
+      success: false;
+      message: string;
+      /** @constant */
+      status_code: 412;
+      /** @description The record as it is now, in the shape the operation answers it on success (a booking for a refund, the list row for a delete), with its `version`: send that version to apply the change over theirs. null when the record does not exist yet. */
+      current:
+        | null
+        | ({
+            version: components['schemas']['Version'];
+          } & {
+            [key: string]: unknown;
+          });
+      /** @description The audit events of the record since the version sent, oldest first. */
+      changes: components['schemas']['AuditEvent'][];
+    };
+    BulkItem: {
+      _id: components['schemas']['Id'];
+      /** @description The version the row was read at (its list row's `version`), checked as If-Match is. */
+      version: components['schemas']['Version'];
+    };
+    /**
+     * @description `done`: changed (or already so); `conflict`: changed by someone else since the version sent, the row is untouched; `forbidden`: the change is not allowed for this row (an admin's own account); `not_found`: no such record.
+     * @enum {string}
+     */
+    BulkResult: 'done' | 'conflict' | 'forbidden' | 'not_found';
+    BulkRowResult: {
+      _id: components['schemas']['Id'];
+      result: components['schemas']['BulkResult'];
+      /** @description What happened to the row, as the single change would say it. */
+      message: string;
+    };
+    BulkReviewStatusRequest: {
+      items: components['schemas']['BulkItems'];
+      /** @enum {string} */
+      status: 'approved' | 'rejected';
+    };
+    BulkUserStatusRequest: {
+      items: components['schemas']['BulkItems'];
+      /** @description true activates the accounts, false deactivates them. */
+      status: boolean;
+    };
+    /** @description The items and exactly one of online or isFeatured. */
+    BulkRestaurantRequest:
+      | {
+          items: components['schemas']['BulkItems'];
+          online: boolean;
+        }
+      | {
+          items: components['schemas']['BulkItems'];
+          isFeatured: boolean;
+        };
+    BulkResponse: components['schemas']['MessageResponse'] & {
+      /** @description One result per item, in the order sent. */
+      data: components['schemas']['BulkRowResult'][];
     };
     LoginRequest: {
       /** Format: email */
@@ -1767,6 +1935,7 @@ export interface components {
       };
     };
     User: {
+      version: components['schemas']['Version'];
       _id: components['schemas']['Id'];
       firstName: string;
       lastName: string;
@@ -1847,6 +2016,7 @@ export interface components {
       status: boolean;
     };
     Configuration: {
+      version: components['schemas']['Version'];
       /** @description The platform fee in percent. No upper bound. */
       platformFee: number;
     };
@@ -1974,6 +2144,8 @@ export interface components {
       after: components['schemas']['AuditValue'];
     };
     AuditEvent: {
+      /** @description The version of the record this event made; null when the record has none (sign-in, export) or the event is older than versions. */
+      version: null | components['schemas']['Version'];
       _id: components['schemas']['Id'];
       createdAt: components['schemas']['Timestamp'];
       /** @description The administrator as they were at the time; null for the system or an unknown caller. */
@@ -2007,6 +2179,7 @@ export interface components {
         data: components['schemas']['AuditEvent'][];
       };
     RestaurantListItem: {
+      version: components['schemas']['Version'];
       _id: components['schemas']['Id'];
       name: string;
       address: string;
@@ -2060,6 +2233,7 @@ export interface components {
       subRole: components['schemas']['StaffSubRole'];
     };
     RestaurantDetail: {
+      version: components['schemas']['Version'];
       _id: components['schemas']['Id'];
       restaurantName: string;
       /** @description URL of the logo, or null. */
@@ -2126,6 +2300,7 @@ export interface components {
     /** @enum {string} */
     PayoutStatus: 'Pending' | 'Deposited';
     Booking: {
+      version: components['schemas']['Version'];
       _id: components['schemas']['Id'];
       bookingRef: string;
       firstName: string;
@@ -2422,6 +2597,7 @@ export interface components {
       reason: string;
     };
     BookingType: {
+      version: components['schemas']['Version'];
       _id: components['schemas']['Id'];
       name: string;
       createdAt: components['schemas']['Timestamp'];
@@ -2429,6 +2605,7 @@ export interface components {
     /** @description true is Active, false is Inactive. */
     ActiveStatus: boolean;
     Category: {
+      version: components['schemas']['Version'];
       _id: components['schemas']['Id'];
       name: string;
       createdAt: components['schemas']['Timestamp'];
@@ -2439,6 +2616,7 @@ export interface components {
       status: components['schemas']['ActiveStatus'];
     };
     Ingredient: {
+      version: components['schemas']['Version'];
       _id: components['schemas']['Id'];
       name: string;
       createdAt: components['schemas']['Timestamp'];
@@ -2449,6 +2627,7 @@ export interface components {
       status: components['schemas']['ActiveStatus'];
     };
     Allergy: {
+      version: components['schemas']['Version'];
       _id: components['schemas']['Id'];
       name: string;
       createdAt: components['schemas']['Timestamp'];
@@ -2457,6 +2636,7 @@ export interface components {
       status: components['schemas']['ActiveStatus'];
     };
     DietaryPreference: {
+      version: components['schemas']['Version'];
       _id: components['schemas']['Id'];
       name: string;
       createdAt: components['schemas']['Timestamp'];
@@ -2465,6 +2645,7 @@ export interface components {
       status: components['schemas']['ActiveStatus'];
     };
     Cuisine: {
+      version: components['schemas']['Version'];
       _id: components['schemas']['Id'];
       name: string;
       /** @description URL of the image, or null when there is none. Uploaded images are served by getImage, so the URL is /api/v1/images/{id} (relative to the API's origin) or an absolute URL. */
@@ -2545,6 +2726,7 @@ export interface components {
     /** @enum {string} */
     ReviewStatus: 'pending' | 'approved' | 'rejected';
     Review: {
+      version: components['schemas']['Version'];
       _id: components['schemas']['Id'];
       /** @description Email of the reviewing user (the table's User column). */
       userEmail: string;
@@ -2578,6 +2760,7 @@ export interface components {
       answer: string;
     };
     StaticContent: {
+      version: components['schemas']['Version'];
       _id: components['schemas']['Id'];
       title: string;
       type: components['schemas']['ContentType'];
@@ -2707,6 +2890,7 @@ export interface components {
       email: string;
     };
     SavedView: {
+      version: components['schemas']['Version'];
       _id: components['schemas']['Id'];
       screen: components['schemas']['SavedViewScreen'];
       name: string;
@@ -2734,6 +2918,7 @@ export interface components {
       name: components['schemas']['SavedViewName'];
     };
     TeamMember: {
+      version: components['schemas']['Version'];
       _id: components['schemas']['Id'];
       firstName: string;
       lastName: string;
@@ -2820,6 +3005,8 @@ export interface components {
     AccountSessionListResponse: components['schemas']['MessageResponse'] & {
       data: components['schemas']['AccountSession'][];
     };
+    /** @description At most 100 rows, each with the version it was read at. */
+    BulkItems: components['schemas']['BulkItem'][];
     /** @description The entry's name, trimmed by the server. A name that is blank after trimming is refused with 400 and the spec's message for the list ("Booking type name is required", "Category name is required", "Ingredient name is required", "Allergy name is required", "Preference name is required", "Cuisine name is required"), so the blank check is the server's, not a schema pattern. Unique per list, compared case-insensitively (409 otherwise). */
     ReferenceName: string;
   };
@@ -2896,6 +3083,35 @@ export interface components {
         'application/json': components['schemas']['ErrorResponse'];
       };
     };
+    /** @description If-Match names a version the record no longer has: someone changed it since it was read. Nothing was changed; the body names who changed what, and carries the record now. */
+    PreconditionFailed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "success": false,
+         *       "status_code": 412,
+         *       "message": "Fiona Finance changed this restaurant at 10:31 (Platform Commission 12% → 15%). Reload to see it.",
+         *       "current": {
+         *         "version": 8
+         *       },
+         *       "changes": []
+         *     }
+         */
+        'application/json': components['schemas']['VersionConflict'];
+      };
+    };
+    /** @description The server requires If-Match on this write (REQUIRE_IF_MATCH=1 on the reference server) and the request had none; the message names the header. Nothing was changed. */
+    PreconditionRequired: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
   };
   parameters: {
     /** @description Only bookings of this restaurant (_id). */
@@ -2953,11 +3169,21 @@ export interface components {
     Background: '1';
     /** @description Only the item with this slug (added so the editor screen can read one page). */
     SlugFilter: string;
-    /** @description The slug of the content item. */
+    /**
+     * @description The slug of the content item.
+     * @example about-us
+     */
     SlugQuery: string;
+    /**
+     * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+     * @example "7"
+     */
+    IfMatch: string;
   };
   requestBodies: never;
   headers: {
+    /** @description The version of the record in the answer as a strong entity tag, `"<version>"` (the same value as its `version`). Send it back in If-Match to change the record. */
+    ETag: string;
     /** @description attachment; filename="{list}-{YYYY-MM-DD}.csv" (the UTC day of the export). */
     CsvAttachment: string;
   };
@@ -2998,6 +3224,7 @@ export interface operations {
            *       "data": {
            *         "user": {
            *           "_id": "a5dac51b-6782-499d-b884-9fd48dbcf461",
+           *           "version": 1,
            *           "firstName": "Ada",
            *           "lastName": "Admin",
            *           "email": "admin@example.com",
@@ -3125,6 +3352,7 @@ export interface operations {
            *       "data": {
            *         "user": {
            *           "_id": "a5dac51b-6782-499d-b884-9fd48dbcf461",
+           *           "version": 3,
            *           "firstName": "Vera",
            *           "lastName": "Viewer",
            *           "email": "viewer@example.com",
@@ -3202,6 +3430,7 @@ export interface operations {
            *           "avatar": null,
            *           "createdAt": "2026-11-27T08:30:00.000Z",
            *           "status": true,
+           *           "version": 2,
            *           "teamRole": "viewer",
            *           "permissions": [
            *             "account.manage",
@@ -3464,6 +3693,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "a5dac51b-6782-499d-b884-9fd48dbcf461",
+           *           "version": 3,
            *           "firstName": "Ada",
            *           "lastName": "Admin",
            *           "email": "admin@example.com",
@@ -3522,6 +3752,7 @@ export interface operations {
            *       "message": "Administrator added",
            *       "data": {
            *         "_id": "0b3e8c61-4a0f-4f7e-9a3c-2f6f0d8e1a55",
+           *         "version": 4,
            *         "firstName": "Grace",
            *         "lastName": "Hopper",
            *         "email": "grace@example.com",
@@ -3561,10 +3792,18 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The administrator's _id (the example is an administrator of the demo data).
+         * @example 5a7e0c1d-2b3f-4e6a-8c9d-0e1f2a3b4c61
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -3582,6 +3821,7 @@ export interface operations {
       /** @description The administrator as changed. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -3591,6 +3831,7 @@ export interface operations {
            *       "message": "Team role changed",
            *       "data": {
            *         "_id": "0b3e8c61-4a0f-4f7e-9a3c-2f6f0d8e1a55",
+           *         "version": 4,
            *         "firstName": "Grace",
            *         "lastName": "Hopper",
            *         "email": "grace@example.com",
@@ -3620,7 +3861,9 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   endTeamMemberSessions: {
@@ -3689,6 +3932,7 @@ export interface operations {
            *       "message": "New set-password link",
            *       "data": {
            *         "_id": "0b3e8c61-4a0f-4f7e-9a3c-2f6f0d8e1a55",
+           *         "version": 4,
            *         "firstName": "Grace",
            *         "lastName": "Hopper",
            *         "email": "grace@example.com",
@@ -4017,6 +4261,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+           *           "version": null,
            *           "createdAt": "2026-11-23T17:11:21.656Z",
            *           "actor": {
            *             "_id": "0b8e5f4a-3c2d-4e1f-9a8b-7c6d5e4f3a2b",
@@ -4088,6 +4333,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "8a3a51e3-31bf-44ed-b837-bcdc8ff704e0",
+           *           "version": 3,
            *           "firstName": "Americo",
            *           "lastName": "Dibbert",
            *           "email": "americo_dibbert11@example.net",
@@ -4098,6 +4344,7 @@ export interface operations {
            *         },
            *         {
            *           "_id": "ff96752f-b858-4de1-ab63-635960621726",
+           *           "version": 3,
            *           "firstName": "Audie",
            *           "lastName": "Kemmer",
            *           "email": "audie_kemmer46@example.net",
@@ -4123,10 +4370,18 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The user's _id (the example is a record of the demo data).
+         * @example 5b27da3e-434a-4165-afe9-b415bac69def
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -4144,6 +4399,7 @@ export interface operations {
       /** @description The updated user. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -4153,6 +4409,7 @@ export interface operations {
            *       "message": "User deactivated successfully",
            *       "data": {
            *         "_id": "8a3a51e3-31bf-44ed-b837-bcdc8ff704e0",
+           *         "version": 4,
            *         "firstName": "Americo",
            *         "lastName": "Dibbert",
            *         "email": "americo_dibbert11@example.net",
@@ -4170,6 +4427,63 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      412: components['responses']['PreconditionFailed'];
+      415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
+    };
+  };
+  bulkUpdateUserStatus: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "_id": "5b27da3e-434a-4165-afe9-b415bac69def",
+         *           "version": 1
+         *         }
+         *       ],
+         *       "status": false
+         *     }
+         */
+        'application/json': components['schemas']['BulkUserStatusRequest'];
+      };
+    };
+    responses: {
+      /** @description One result per item, in the order sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "1 user deactivated",
+           *       "data": [
+           *         {
+           *           "_id": "5b27da3e-434a-4165-afe9-b415bac69def",
+           *           "result": "done",
+           *           "message": "User deactivated successfully"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['BulkResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
     };
   };
@@ -4188,6 +4502,7 @@ export interface operations {
       /** @description The configuration. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -4196,7 +4511,8 @@ export interface operations {
            *       "success": true,
            *       "message": "Configuration",
            *       "data": {
-           *         "platformFee": 5
+           *         "platformFee": 5,
+           *         "version": 3
            *       }
            *     }
            */
@@ -4214,6 +4530,11 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path?: never;
       cookie?: never;
@@ -4232,6 +4553,7 @@ export interface operations {
       /** @description The saved configuration. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -4240,7 +4562,8 @@ export interface operations {
            *       "success": true,
            *       "message": "Platform fee updated successfully",
            *       "data": {
-           *         "platformFee": 5
+           *         "platformFee": 5,
+           *         "version": 4
            *       }
            *     }
            */
@@ -4278,7 +4601,9 @@ export interface operations {
           'application/json': components['schemas']['ApprovalConflictResponse'];
         };
       };
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   listRestaurants: {
@@ -4320,6 +4645,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "c1efc6b4-d724-413b-b515-ba4c708fd722",
+           *           "version": 3,
            *           "name": "Lakin Brasserie",
            *           "address": "94226 W Park Street",
            *           "email": "contact@lakinbrasserie4.example.com",
@@ -4352,8 +4678,11 @@ export interface operations {
         'X-Background'?: components['parameters']['Background'];
       };
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The restaurant's _id (the example is a record of the demo data).
+         * @example c1efc6b4-d724-413b-b515-ba4c708fd722
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -4362,6 +4691,7 @@ export interface operations {
       /** @description The restaurant, as the only element of data. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -4372,6 +4702,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "c1efc6b4-d724-413b-b515-ba4c708fd722",
+           *           "version": 3,
            *           "restaurantName": "Lakin Brasserie",
            *           "restaurantLogo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=",
            *           "online": true,
@@ -4439,6 +4770,61 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+    };
+  };
+  bulkUpdateRestaurants: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "_id": "c1efc6b4-d724-413b-b515-ba4c708fd722",
+         *           "version": 1
+         *         }
+         *       ],
+         *       "isFeatured": true
+         *     }
+         */
+        'application/json': components['schemas']['BulkRestaurantRequest'];
+      };
+    };
+    responses: {
+      /** @description One result per item, in the order sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "1 restaurant updated",
+           *       "data": [
+           *         {
+           *           "_id": "c1efc6b4-d724-413b-b515-ba4c708fd722",
+           *           "result": "done",
+           *           "message": "Restaurant featured status updated successfully"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['BulkResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   listRestaurantMenuItems: {
@@ -4526,10 +4912,18 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The restaurant's _id (the example is a record of the demo data).
+         * @example c1efc6b4-d724-413b-b515-ba4c708fd722
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -4547,6 +4941,7 @@ export interface operations {
       /** @description The updated list row. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -4556,6 +4951,7 @@ export interface operations {
            *       "message": "Restaurant featured status updated successfully",
            *       "data": {
            *         "_id": "c1efc6b4-d724-413b-b515-ba4c708fd722",
+           *         "version": 4,
            *         "name": "Lakin Brasserie",
            *         "address": "94226 W Park Street",
            *         "email": "contact@lakinbrasserie4.example.com",
@@ -4606,7 +5002,9 @@ export interface operations {
           'application/json': components['schemas']['ApprovalConflictResponse'];
         };
       };
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   searchRestaurants: {
@@ -4693,6 +5091,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "dc7eefb1-e2ba-4eb1-943a-7250870e009e",
+           *           "version": 3,
            *           "bookingRef": "BK-100181",
            *           "firstName": "Werner",
            *           "lastName": "Reichel",
@@ -5352,8 +5751,11 @@ export interface operations {
         'X-Background'?: components['parameters']['Background'];
       };
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The booking's _id (the example is a record of the demo data).
+         * @example aeb923a5-2ede-4528-841d-9d1c6830b293
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -5362,6 +5764,7 @@ export interface operations {
       /** @description The booking. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -5371,6 +5774,7 @@ export interface operations {
            *       "message": "Booking",
            *       "data": {
            *         "_id": "dc7eefb1-e2ba-4eb1-943a-7250870e009e",
+           *         "version": 3,
            *         "bookingRef": "BK-100181",
            *         "firstName": "Werner",
            *         "lastName": "Reichel",
@@ -5547,10 +5951,18 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The booking's _id (the example is a record of the demo data).
+         * @example aeb923a5-2ede-4528-841d-9d1c6830b293
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -5568,6 +5980,7 @@ export interface operations {
       /** @description The updated booking. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -5577,6 +5990,7 @@ export interface operations {
            *       "message": "Admin notes saved successfully",
            *       "data": {
            *         "_id": "dc7eefb1-e2ba-4eb1-943a-7250870e009e",
+           *         "version": 4,
            *         "bookingRef": "BK-100181",
            *         "firstName": "Werner",
            *         "lastName": "Reichel",
@@ -5745,7 +6159,9 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   listBookingActivities: {
@@ -5810,6 +6226,11 @@ export interface operations {
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path?: never;
       cookie?: never;
@@ -5830,6 +6251,7 @@ export interface operations {
       /** @description The refund and the updated booking. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -5851,6 +6273,7 @@ export interface operations {
            *         },
            *         "booking": {
            *           "_id": "aeb923a5-2ede-4528-841d-9d1c6830b293",
+           *           "version": 4,
            *           "bookingRef": "BK-100248",
            *           "firstName": "Luna",
            *           "lastName": "Dickinson",
@@ -6066,7 +6489,9 @@ export interface operations {
           'application/json': components['schemas']['ApprovalConflictResponse'];
         };
       };
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   refundOrderFallback: {
@@ -6077,6 +6502,11 @@ export interface operations {
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path?: never;
       cookie?: never;
@@ -6097,6 +6527,7 @@ export interface operations {
       /** @description The refund and the updated booking. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -6118,6 +6549,7 @@ export interface operations {
            *         },
            *         "booking": {
            *           "_id": "aeb923a5-2ede-4528-841d-9d1c6830b293",
+           *           "version": 4,
            *           "bookingRef": "BK-100248",
            *           "firstName": "Luna",
            *           "lastName": "Dickinson",
@@ -6333,7 +6765,9 @@ export interface operations {
           'application/json': components['schemas']['ApprovalConflictResponse'];
         };
       };
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   refundBooking: {
@@ -6344,6 +6778,11 @@ export interface operations {
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path?: never;
       cookie?: never;
@@ -6364,6 +6803,7 @@ export interface operations {
       /** @description The refund and the updated booking. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -6385,6 +6825,7 @@ export interface operations {
            *         },
            *         "booking": {
            *           "_id": "22ce73c8-75aa-45ea-987f-702f81f2535f",
+           *           "version": 4,
            *           "bookingRef": "BK-100161",
            *           "firstName": "Clark",
            *           "lastName": "Balistreri",
@@ -6489,7 +6930,9 @@ export interface operations {
           'application/json': components['schemas']['ApprovalConflictResponse'];
         };
       };
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   listApprovals: {
@@ -6975,11 +7418,13 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "124a198b-a5cb-49ef-a213-51ba2e0dcd26",
+           *           "version": 3,
            *           "name": "Business Lunch",
            *           "createdAt": "2026-11-14T23:52:33.979Z"
            *         },
            *         {
            *           "_id": "8534e986-fb5d-416c-837c-00d77b5be918",
+           *           "version": 3,
            *           "name": "Date Night",
            *           "createdAt": "2026-10-14T11:05:33.551Z"
            *         }
@@ -7027,11 +7472,13 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "124a198b-a5cb-49ef-a213-51ba2e0dcd26",
+           *           "version": 3,
            *           "name": "Business Lunch",
            *           "createdAt": "2026-11-14T23:52:33.979Z"
            *         },
            *         {
            *           "_id": "8534e986-fb5d-416c-837c-00d77b5be918",
+           *           "version": 3,
            *           "name": "Date Night",
            *           "createdAt": "2026-10-14T11:05:33.551Z"
            *         }
@@ -7085,6 +7532,7 @@ export interface operations {
            *       "message": "Booking type created successfully",
            *       "data": {
            *         "_id": "6ae6424b-6099-4dd1-9c45-0da4e612da80",
+           *         "version": 1,
            *         "name": "Late Brunch",
            *         "createdAt": "2026-11-23T17:10:35.962Z"
            *       }
@@ -7106,10 +7554,18 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The booking type's _id (the example is a record of the demo data).
+         * @example 124a198b-a5cb-49ef-a213-51ba2e0dcd26
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -7133,6 +7589,7 @@ export interface operations {
       /** @description The updated booking type. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -7142,6 +7599,7 @@ export interface operations {
            *       "message": "Booking type updated successfully",
            *       "data": {
            *         "_id": "6ae6424b-6099-4dd1-9c45-0da4e612da80",
+           *         "version": 4,
            *         "name": "Weekend Late Brunch",
            *         "createdAt": "2026-11-23T17:10:35.962Z"
            *       }
@@ -7155,7 +7613,9 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   deleteBookingType: {
@@ -7164,10 +7624,18 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The booking type's _id (the example is a record of the demo data).
+         * @example 124a198b-a5cb-49ef-a213-51ba2e0dcd26
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -7192,7 +7660,9 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   listCategories: {
@@ -7230,6 +7700,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "213c50dd-c8be-49b8-bbf9-b63a9ef7887a",
+           *           "version": 3,
            *           "name": "Desserts Special",
            *           "createdAt": "2026-11-23T17:10:15.748Z",
            *           "restaurantCount": 0,
@@ -7238,6 +7709,7 @@ export interface operations {
            *         },
            *         {
            *           "_id": "f0019f43-8f10-4ccb-be56-b21358f4d7a8",
+           *           "version": 3,
            *           "name": "Starters",
            *           "createdAt": "2026-10-29T04:55:09.604Z",
            *           "restaurantCount": 11,
@@ -7288,6 +7760,7 @@ export interface operations {
            *       "message": "Category created successfully",
            *       "data": {
            *         "_id": "af561f95-ea3c-4993-a981-f12e34b527e9",
+           *         "version": 1,
            *         "name": "Sharing Plates",
            *         "createdAt": "2026-11-23T17:10:36.714Z",
            *         "restaurantCount": 0,
@@ -7312,10 +7785,18 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The category's _id (the example is a record of the demo data).
+         * @example 2ccf4eb0-4fb0-4df9-a0ba-4367b1ace154
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -7333,6 +7814,7 @@ export interface operations {
       /** @description The updated category. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -7342,6 +7824,7 @@ export interface operations {
            *       "message": "Category updated successfully",
            *       "data": {
            *         "_id": "af561f95-ea3c-4993-a981-f12e34b527e9",
+           *         "version": 4,
            *         "name": "Sharing Plates",
            *         "createdAt": "2026-11-23T17:10:36.714Z",
            *         "restaurantCount": 0,
@@ -7358,7 +7841,9 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   listIngredients: {
@@ -7398,6 +7883,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "f72e8a96-c2f8-4784-8087-617537425730",
+           *           "version": 3,
            *           "name": "Saffron threads",
            *           "createdAt": "2026-11-23T17:10:16.411Z",
            *           "restaurantCount": 0,
@@ -7406,6 +7892,7 @@ export interface operations {
            *         },
            *         {
            *           "_id": "a65686af-f8c4-4b3d-b07c-90e22032c8f8",
+           *           "version": 3,
            *           "name": "Bacon",
            *           "createdAt": "2026-11-10T04:00:21.633Z",
            *           "restaurantCount": 11,
@@ -7456,6 +7943,7 @@ export interface operations {
            *       "message": "Ingredient created successfully",
            *       "data": {
            *         "_id": "a9c5df04-c1b0-429a-ac25-5fea9edc3992",
+           *         "version": 1,
            *         "name": "Sumac",
            *         "createdAt": "2026-11-23T17:10:37.026Z",
            *         "restaurantCount": 0,
@@ -7480,10 +7968,18 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The ingredient's _id (the example is a record of the demo data).
+         * @example 1fb6e2cc-aec4-4535-8560-24f8a428e43b
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -7501,6 +7997,7 @@ export interface operations {
       /** @description The updated ingredient. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -7510,6 +8007,7 @@ export interface operations {
            *       "message": "Ingredient updated successfully",
            *       "data": {
            *         "_id": "a9c5df04-c1b0-429a-ac25-5fea9edc3992",
+           *         "version": 4,
            *         "name": "Ground sumac",
            *         "createdAt": "2026-11-23T17:10:37.026Z",
            *         "restaurantCount": 0,
@@ -7526,7 +8024,9 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   listAllergies: {
@@ -7562,6 +8062,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "30dd909b-51b0-4260-b14d-d7745e13e78e",
+           *           "version": 3,
            *           "name": "Lupin",
            *           "createdAt": "2026-11-23T17:10:16.910Z",
            *           "restaurantCount": 0,
@@ -7570,6 +8071,7 @@ export interface operations {
            *         },
            *         {
            *           "_id": "5f034160-e367-44fb-8ee7-73e41b5364a1",
+           *           "version": 3,
            *           "name": "Shellfish",
            *           "createdAt": "2026-09-28T23:21:23.234Z",
            *           "restaurantCount": 2,
@@ -7620,6 +8122,7 @@ export interface operations {
            *       "message": "Allergy created successfully",
            *       "data": {
            *         "_id": "6ee1c5c1-a452-4e4a-b72b-d46a28fcbac6",
+           *         "version": 1,
            *         "name": "Celery root",
            *         "createdAt": "2026-11-23T17:10:37.292Z",
            *         "restaurantCount": 0,
@@ -7644,10 +8147,18 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The allergy's _id (the example is a record of the demo data).
+         * @example 5f034160-e367-44fb-8ee7-73e41b5364a1
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -7665,6 +8176,7 @@ export interface operations {
       /** @description The updated allergy. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -7674,6 +8186,7 @@ export interface operations {
            *       "message": "Allergy updated successfully",
            *       "data": {
            *         "_id": "6ee1c5c1-a452-4e4a-b72b-d46a28fcbac6",
+           *         "version": 4,
            *         "name": "Celery root",
            *         "createdAt": "2026-11-23T17:10:37.292Z",
            *         "restaurantCount": 0,
@@ -7690,7 +8203,9 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   listDietaries: {
@@ -7726,6 +8241,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "5d5724ce-c329-47d3-ad2c-17b024b1a577",
+           *           "version": 3,
            *           "name": "Vegan",
            *           "createdAt": "2026-10-27T09:45:59.845Z",
            *           "restaurantCount": 3,
@@ -7734,6 +8250,7 @@ export interface operations {
            *         },
            *         {
            *           "_id": "13f05e3d-ff31-44b4-ae68-da11a94284f4",
+           *           "version": 3,
            *           "name": "Halal",
            *           "createdAt": "2026-09-19T22:30:15.439Z",
            *           "restaurantCount": 8,
@@ -7784,6 +8301,7 @@ export interface operations {
            *       "message": "Dietary preference created successfully",
            *       "data": {
            *         "_id": "6f937b2f-5272-44a6-8c65-e891b9271cc8",
+           *         "version": 1,
            *         "name": "Flexitarian",
            *         "createdAt": "2026-11-23T17:10:37.820Z",
            *         "restaurantCount": 0,
@@ -7808,10 +8326,18 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The dietary preference's _id (the example is a record of the demo data).
+         * @example 13f05e3d-ff31-44b4-ae68-da11a94284f4
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -7829,6 +8355,7 @@ export interface operations {
       /** @description The updated dietary preference. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -7838,6 +8365,7 @@ export interface operations {
            *       "message": "Dietary preference updated successfully",
            *       "data": {
            *         "_id": "6f937b2f-5272-44a6-8c65-e891b9271cc8",
+           *         "version": 4,
            *         "name": "Flexitarian (mostly plants)",
            *         "createdAt": "2026-11-23T17:10:37.820Z",
            *         "restaurantCount": 0,
@@ -7854,7 +8382,9 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   listCuisines: {
@@ -7890,6 +8420,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "b205cd60-444d-4b59-a29a-05c1e9122f93",
+           *           "version": 3,
            *           "name": "Korean",
            *           "image": null,
            *           "status": true,
@@ -7898,6 +8429,7 @@ export interface operations {
            *         },
            *         {
            *           "_id": "43201f0e-e160-4777-9246-ca37d979fd68",
+           *           "version": 3,
            *           "name": "Japanese",
            *           "image": null,
            *           "status": true,
@@ -7949,6 +8481,7 @@ export interface operations {
            *       "message": "Cuisine preference created successfully",
            *       "data": {
            *         "_id": "16a96b45-a9bc-41c5-948d-e9ef9dbf74af",
+           *         "version": 1,
            *         "name": "Georgian",
            *         "image": null,
            *         "status": true,
@@ -7974,10 +8507,18 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The cuisine's _id (the example is a record of the demo data).
+         * @example 43201f0e-e160-4777-9246-ca37d979fd68
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -8002,6 +8543,7 @@ export interface operations {
       /** @description The updated cuisine. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -8011,6 +8553,7 @@ export interface operations {
            *       "message": "Cuisine preference updated successfully",
            *       "data": {
            *         "_id": "16a96b45-a9bc-41c5-948d-e9ef9dbf74af",
+           *         "version": 4,
            *         "name": "Georgian",
            *         "image": null,
            *         "status": false,
@@ -8027,8 +8570,10 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      412: components['responses']['PreconditionFailed'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   getImage: {
@@ -8100,6 +8645,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "b46d2492-b463-49d5-9430-d3dcc45b0950",
+           *           "version": 3,
            *           "userEmail": "matilda.cole@example.net",
            *           "restaurantName": "Okuneva Kitchen",
            *           "rating": 5,
@@ -8124,10 +8670,18 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The review's _id (the example is a record of the demo data).
+         * @example b46d2492-b463-49d5-9430-d3dcc45b0950
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -8145,6 +8699,7 @@ export interface operations {
       /** @description The updated review. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -8154,6 +8709,7 @@ export interface operations {
            *       "message": "Review approved successfully",
            *       "data": {
            *         "_id": "b46d2492-b463-49d5-9430-d3dcc45b0950",
+           *         "version": 4,
            *         "userEmail": "matilda.cole@example.net",
            *         "restaurantName": "Okuneva Kitchen",
            *         "rating": 5,
@@ -8170,6 +8726,72 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      412: components['responses']['PreconditionFailed'];
+      415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
+    };
+  };
+  bulkUpdateReviewStatus: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "_id": "b46d2492-b463-49d5-9430-d3dcc45b0950",
+         *           "version": 1
+         *         },
+         *         {
+         *           "_id": "0c3f7c3e-5a8e-4b1e-9b55-2f6f3f0d9a11",
+         *           "version": 2
+         *         }
+         *       ],
+         *       "status": "approved"
+         *     }
+         */
+        'application/json': components['schemas']['BulkReviewStatusRequest'];
+      };
+    };
+    responses: {
+      /** @description One result per item, in the order sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "1 of 2 reviews approved; 1 not",
+           *       "data": [
+           *         {
+           *           "_id": "b46d2492-b463-49d5-9430-d3dcc45b0950",
+           *           "result": "done",
+           *           "message": "Review approved successfully"
+           *         },
+           *         {
+           *           "_id": "0c3f7c3e-5a8e-4b1e-9b55-2f6f3f0d9a11",
+           *           "result": "conflict",
+           *           "message": "Cody Content changed this review at 10:31 (Status pending → rejected). Reload to see it."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['BulkResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
     };
   };
@@ -8210,6 +8832,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "c493d273-00a0-4f03-a12f-ad0677171174",
+           *           "version": 3,
            *           "title": "FAQs",
            *           "type": "page",
            *           "content": "<p>Frequently asked questions</p>",
@@ -8244,12 +8867,20 @@ export interface operations {
   updateStaticContent: {
     parameters: {
       query: {
-        /** @description The slug of the content item. */
+        /**
+         * @description The slug of the content item.
+         * @example about-us
+         */
         slug: components['parameters']['SlugQuery'];
       };
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path?: never;
       cookie?: never;
@@ -8268,6 +8899,7 @@ export interface operations {
       /** @description The updated (or created) item. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -8277,6 +8909,7 @@ export interface operations {
            *       "message": "Content published successfully",
            *       "data": {
            *         "_id": "4d40bf82-932c-477f-8305-b5817c36e5d9",
+           *         "version": 4,
            *         "title": "Opening Hours",
            *         "type": "page",
            *         "content": "<p>Every day from 9:00 to 22:00.</p>",
@@ -8296,7 +8929,9 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   createStaticContent: {
@@ -8334,6 +8969,7 @@ export interface operations {
            *       "message": "Content created successfully",
            *       "data": {
            *         "_id": "4d40bf82-932c-477f-8305-b5817c36e5d9",
+           *         "version": 1,
            *         "title": "Opening Hours",
            *         "type": "page",
            *         "content": "<p>Every day from 9:00 to 22:00.</p>",
@@ -8358,12 +8994,20 @@ export interface operations {
   deleteStaticContent: {
     parameters: {
       query: {
-        /** @description The slug of the content item. */
+        /**
+         * @description The slug of the content item.
+         * @example about-us
+         */
         slug: components['parameters']['SlugQuery'];
       };
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path?: never;
       cookie?: never;
@@ -8389,7 +9033,9 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   listStaticContentLegacy: {
@@ -8425,6 +9071,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "4ca98eea-75ef-4958-98e4-1c8fb68a5f8e",
+           *           "version": 3,
            *           "title": "Privacy Policy",
            *           "type": "page",
            *           "content": "<h2>Privacy Policy</h2><p>We collect only the data needed to handle your bookings and orders.</p>",
@@ -8452,10 +9099,18 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The content item's _id (the example is a record of the demo data).
+         * @example d0c554e7-d668-4606-a831-89a6e91c612a
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -8473,6 +9128,7 @@ export interface operations {
       /** @description The updated item. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -8482,6 +9138,7 @@ export interface operations {
            *       "message": "Content updated successfully",
            *       "data": {
            *         "_id": "4d40bf82-932c-477f-8305-b5817c36e5d9",
+           *         "version": 4,
            *         "title": "Opening times",
            *         "type": "page",
            *         "content": "<p>Every day from 9:00 to 22:00.</p>",
@@ -8501,7 +9158,9 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -8511,10 +9170,18 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
-        /** @description The record's _id. */
-        id: components['parameters']['IdPath'];
+        /**
+         * @description The content item's _id (the example is a record of the demo data).
+         * @example 77bbe1fe-ad63-40bd-b3cf-358e1eca3eec
+         */
+        id: components['schemas']['Id'];
       };
       cookie?: never;
     };
@@ -8522,7 +9189,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "removeFaq": "dd901684-6bcd-4c81-ba64-a1921272ad5f"
+         *       "removeFaq": "c6ad7388-922c-484a-8ffb-3732bf56ba4f"
          *     }
          */
         'application/json': components['schemas']['RemoveFaqRequest'];
@@ -8532,6 +9199,7 @@ export interface operations {
       /** @description The item without that FAQ. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -8541,6 +9209,7 @@ export interface operations {
            *       "message": "FAQ removed successfully",
            *       "data": {
            *         "_id": "c493d273-00a0-4f03-a12f-ad0677171174",
+           *         "version": 4,
            *         "title": "FAQs",
            *         "type": "page",
            *         "content": "<p>Frequently asked questions</p>",
@@ -8578,7 +9247,9 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -8729,6 +9400,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "_id": "0b8f8a0e-61c1-4f57-9d0e-5f9b8c1d2e3a",
+           *           "version": 3,
            *           "screen": "bookings",
            *           "name": "Pending this weekend",
            *           "filters": {
@@ -8792,6 +9464,7 @@ export interface operations {
            *       "message": "View saved successfully",
            *       "data": {
            *         "_id": "0b8f8a0e-61c1-4f57-9d0e-5f9b8c1d2e3a",
+           *         "version": 1,
            *         "screen": "bookings",
            *         "name": "Pending this weekend",
            *         "filters": {
@@ -8824,6 +9497,11 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
         /** @description The record's _id. */
@@ -8845,6 +9523,7 @@ export interface operations {
       /** @description The renamed view. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -8854,6 +9533,7 @@ export interface operations {
            *       "message": "View renamed successfully",
            *       "data": {
            *         "_id": "0b8f8a0e-61c1-4f57-9d0e-5f9b8c1d2e3a",
+           *         "version": 4,
            *         "screen": "bookings",
            *         "name": "Pending next weekend",
            *         "filters": {
@@ -8878,7 +9558,9 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
   deleteSavedView: {
@@ -8887,6 +9569,11 @@ export interface operations {
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
         'X-Background'?: components['parameters']['Background'];
+        /**
+         * @description The version the change is made against: the ETag of the record's single read, or `"<version>"` with the `version` of its list row (RFC 9110 §13.1.1; `*` means any version of a record that exists). When the record has another version the write is refused with 412 (VersionConflict) and changes nothing. A write without it goes ahead as before, unless the server requires it (428). "Save mine anyway" sends the write again with the version the 412 gave and the header `X-Overrides-Version: <the version it was first made on>`; the audit event keeps that version (`details.overridesVersion`), so the trail shows the change replaced a colleague's.
+         * @example "7"
+         */
+        'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
         /** @description The record's _id. */
@@ -8915,6 +9602,8 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      412: components['responses']['PreconditionFailed'];
+      428: components['responses']['PreconditionRequired'];
     };
   };
 }

@@ -151,6 +151,7 @@ async function breakingProxy(
   breakAnswer: Break,
   addToken?: (request: http.IncomingMessage) => boolean,
   ignoreSkip = false,
+  ignoreIfMatch = false,
 ) {
   let token: string | undefined;
   const server = http.createServer(async (request, response) => {
@@ -158,6 +159,8 @@ async function breakingProxy(
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const headers = { ...request.headers } as Record<string, string>;
     delete headers.host;
+    // A backend that never checks versions: the If-Match sent never arrives.
+    if (ignoreIfMatch) delete headers['if-match'];
     if (token && !headers.authorization && addToken?.(request))
       headers.authorization = `Bearer ${token}`;
     // A backend that ignores skip on the restaurants list (see the cases below).
@@ -289,4 +292,26 @@ test('a refused sign-in fails the run, even with --only, and the password is not
   );
   expect(output).toMatch(/^listUsers +0 +0 +not exercised \(sign-in failed\)$/m);
   expect(output).not.toContain('not-the-password');
+});
+
+test('with --write, a backend that ignores If-Match is named: a stale write must be refused with 412 and change nothing', async () => {
+  const proxy = await breakingProxy(() => undefined, undefined, false, true);
+  try {
+    const report = await runConformance({
+      baseUrl: proxy.url,
+      ...credentials,
+      write: true,
+      only: ['createBookingType', 'updateBookingType', 'deleteBookingType'],
+    });
+    expect(report.exitCode).toBe(1);
+    const output = table(report.results);
+    expect(output).toMatch(
+      /^updateBookingType .*FAIL PUT \/bookingType\/\S+ .*: expected HTTP 412, got HTTP 200/m,
+    );
+    expect(output).toMatch(
+      /^deleteBookingType .*FAIL DELETE \/bookingType\/\S+: expected HTTP 412, got HTTP 200/m,
+    );
+  } finally {
+    await proxy.close();
+  }
 });

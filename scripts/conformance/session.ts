@@ -81,6 +81,12 @@ export class Session {
     return this.results.get(operation.id)!;
   }
 
+  /** Records a failure found by a check of its own (not the answer's shape). */
+  fail(operation: Operation, request: Request, pointer: string, expected: string, got: string) {
+    const text = describeRequest(request, this.token, operation.secured);
+    this.result(operation).failures.push({ request: text, pointer, expected, got });
+  }
+
   note(operation: Operation, text: string) {
     const notes = this.result(operation).notes;
     if (!notes.includes(text)) notes.push(text);

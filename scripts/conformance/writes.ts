@@ -5,9 +5,12 @@
  * value of a status, ending where it started), then the delete operation if there is one. A
  * singleton setting (a PUT beside a GET on the same path) is read, changed and put back.
  * Everything else that writes is reported as not exercised: the checker never changes data it
- * did not create (no refunds, no other records' status).
+ * did not create (no refunds, no other records' status). A write that declares If-Match is sent
+ * with the version the last answer gave, then once more with the version before it: that stale
+ * one must be refused with 412, and its `current` must still have the last version (nothing
+ * changed).
  */
-import type { Body } from './http.js';
+import type { Body, Request } from './http.js';
 import { propertiesOf, type Operation, type Schema } from './operations.js';
 import { headersOf, target } from './reads.js';
 import type { Session } from './session.js';
@@ -22,6 +25,40 @@ const preferred = [JSON_TYPE, 'application/x-www-form-urlencoded', 'multipart/fo
 function mediaType(operation: Operation): string | undefined {
   const offered = Object.keys(operation.body ?? {});
   return preferred.find((type) => offered.includes(type));
+}
+
+/** Whether the operation checks a version: it declares the If-Match header. */
+const versioned = (operation: Operation) =>
+  operation.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'if-match');
+
+const versionOf = (row: Row | undefined) =>
+  typeof row?.version === 'number' ? row.version : undefined;
+
+/** The request against `version` of the record, when the operation checks one. */
+function against(operation: Operation, request: Request, version: number | undefined): Request {
+  if (!versioned(operation) || version === undefined) return request;
+  return { ...request, headers: { ...request.headers, 'If-Match': `"${version}"` } };
+}
+
+/**
+ * The request sent again against `stale`, a version the record no longer has: refused with 412,
+ * and the record is still at `now` (the 412's `current`), so nothing changed.
+ */
+async function checkStale(
+  session: Session,
+  operation: Operation,
+  request: Request,
+  stale: number | undefined,
+  now: number | undefined,
+) {
+  if (!versioned(operation) || stale === undefined || now === undefined) return;
+  const sent = against(operation, request, stale);
+  const answer = await session.exchange(operation, sent, 412, false);
+  const current = versionOf((answer?.body as { current?: Row } | undefined)?.current);
+  if (answer && current !== now) {
+    const got = current === undefined ? 'none' : String(current);
+    session.fail(operation, sent, '/current/version', `${now}: a stale write changes nothing`, got);
+  }
 }
 
 function bodyOf(type: string, value: Row): Body {
@@ -67,37 +104,39 @@ export async function exerciseWrites(session: Session, values: Values, runId: st
       done.add(update);
       for (const variant of variants) {
         const given = values.required(update, record).values;
+        const request: Request = {
+          method: update.method,
+          target: target(update, given),
+          headers: headersOf(given),
+          token: session.token!,
+          body: bodyOf(mediaType(update)!, variant),
+        };
+        const before = versionOf(record);
         const answer = await session.exchange(
           update,
-          {
-            method: update.method,
-            target: target(update, given),
-            headers: headersOf(given),
-            token: session.token!,
-            body: bodyOf(mediaType(update)!, variant),
-          },
+          against(update, request, before),
           'success',
           false,
         );
         const data = (answer?.body as { data?: Row })?.data;
         if (data && typeof data === 'object') record = { ...record, ...data };
+        if (answer) await checkStale(session, update, request, before, versionOf(record));
       }
     }
     const remove = inTag.find((op) => op.method === 'DELETE' && !op.body && addressable(op));
     if (remove) {
       done.add(remove);
       const given = values.required(remove, record).values;
-      await session.exchange(
-        remove,
-        {
-          method: 'DELETE',
-          target: target(remove, given),
-          headers: headersOf(given),
-          token: session.token!,
-        },
-        'success',
-        false,
-      );
+      const request: Request = {
+        method: 'DELETE',
+        target: target(remove, given),
+        headers: headersOf(given),
+        token: session.token!,
+      };
+      const version = versionOf(record);
+      // A version before the last is stale: refused, and the record stays.
+      if (version !== undefined) await checkStale(session, remove, request, version - 1, version);
+      await session.exchange(remove, against(remove, request, version), 'success', false);
     } else {
       const left = record.status === false ? ', deactivated' : '';
       const key = Object.keys(sent)[0];
@@ -198,15 +237,17 @@ async function changeAndRestore(session: Session, update: Operation): Promise<bo
   const original = data[name] as number;
   const max = properties[name].maximum;
   const changed = max !== undefined && original + 1 > max ? original - 1 : original + 1;
+  let version = versionOf(data);
   for (const value of [changed, original]) {
+    const request: Request = {
+      method: update.method,
+      target: update.path,
+      token: session.token!,
+      body: bodyOf(type, { [name]: value }),
+    };
     const sent = await session.exchange(
       update,
-      {
-        method: update.method,
-        target: update.path,
-        token: session.token!,
-        body: bodyOf(type, { [name]: value }),
-      },
+      against(update, request, version),
       'success',
       false,
     );
@@ -214,6 +255,9 @@ async function changeAndRestore(session: Session, update: Operation): Promise<bo
       session.note(update, `could not put ${name} back to ${original}: set it by hand`);
     }
     if (sent?.status === 202) await withdraw(session, update, sent.body);
+    const before = version;
+    version = versionOf((sent?.body as { data?: Row } | undefined)?.data);
+    if (sent && value === changed) await checkStale(session, update, request, before, version);
   }
   return true;
 }

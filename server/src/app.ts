@@ -17,7 +17,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Database } from './db/client.js';
 import type { ServerConfig } from './config.js';
-import { bodyRules, loadContract, securedOperations } from './contract.js';
+import { bodyRules, loadContract, securedOperations, versionedOperations } from './contract.js';
 import { bearerAuth, bearerTokenPresent, type Access } from './auth/bearer-auth.js';
 import { TOKEN_CHECKED_BY_HANDLER } from './handlers/bookings.js';
 import { registerApiDocs } from './api-docs.js';
@@ -38,6 +38,7 @@ import {
   multipartSizeGuard,
 } from './lib/multipart.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
+import { IF_MATCH_MALFORMED, ifMatchRequired } from './lib/versions.js';
 import { validatorCompiler } from './lib/validators.js';
 import { registerHealth, type Lifecycle } from './ops/health.js';
 import { registerMetrics } from './ops/metrics.js';
@@ -96,6 +97,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   const specification = await loadContract();
   const secured = securedOperations(specification);
   const bodies = bodyRules(specification);
+  const versioned = versionedOperations(specification);
   await app.register(openapiGlue, {
     specification,
     prefix: API_PREFIX,
@@ -116,6 +118,8 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
       };
       const onRequest = [
         ...(secured.has(operationId) ? [auth] : []),
+        // REQUIRE_IF_MATCH: a write the contract checks against a version needs If-Match (428).
+        ...(versioned.has(operationId) ? [ifMatchRequired] : []),
         contentTypeGuard(body),
         ...(body.files ? [multipartSizeGuard(body.files)] : []),
       ];
@@ -172,7 +176,10 @@ async function errorHandler(
     message = `Invalid request: the multipart/form-data body is malformed (${error.message})`;
   } else if (error.validation) {
     statusCode = 400;
-    message = `Invalid request: ${error.message}`;
+    message =
+      error.validationContext === 'headers' && error.validation[0]?.instancePath === '/if-match'
+        ? IF_MATCH_MALFORMED
+        : `Invalid request: ${error.message}`;
   } else if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
     statusCode = 413;
     message = `A file is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`;

@@ -50,6 +50,8 @@ export type ServerConfig = {
   refundLimitsUsd: RefundLimitsUsd;
   /** which refunds and fee changes need another admin's approval (auth/approval-gate.ts) */
   approvals: ApprovalConfig;
+  /** REQUIRE_IF_MATCH=1: a versioned write without If-Match is refused with 428 */
+  requireIfMatch: boolean;
 };
 
 type ApprovalConfig = {
@@ -173,6 +175,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!['', '0', '1'].includes(seedDemoFlag)) {
     throw new ConfigError(`SEED_DEMO must be 1 or 0, not "${env.SEED_DEMO}"`);
   }
+  const requireIfMatchFlag = env.REQUIRE_IF_MATCH?.trim() ?? '';
+  if (!['', '0', '1'].includes(requireIfMatchFlag)) {
+    throw new ConfigError(`REQUIRE_IF_MATCH must be 1 or 0, not "${env.REQUIRE_IF_MATCH}"`);
+  }
   const wholeAboveZero = (value: number) => Number.isInteger(value) && value > 0;
   const loginThrottle = {
     accountMaxFailures: numberFrom(
@@ -295,6 +301,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseLimits,
     refundLimitsUsd,
     approvals,
+    requireIfMatch: requireIfMatchFlag === '1',
   };
 }
 

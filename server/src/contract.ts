@@ -39,6 +39,41 @@ export function securedOperations(contract: Contract): Map<string, Permission | 
   return secured;
 }
 
+const WRITE_METHODS = new Set(['put', 'post', 'delete', 'patch']);
+
+type ParameterNode = { name?: string; in?: string };
+
+/**
+ * The writes checked against a version: those whose parameters (the path's or their own)
+ * include the If-Match header. Every other write must say why it is not in `x-unversioned`
+ * (a create, sign-in, versions sent per item in the body), so that a write added later is
+ * never unchecked by omission: a contract with a write that does neither is refused at start.
+ */
+export function versionedOperations(contract: Contract): Set<string> {
+  const versioned = new Set<string>();
+  for (const [url, item] of Object.entries(contract.paths)) {
+    const shared = (item as { parameters?: unknown[] }).parameters ?? [];
+    for (const [method, operation] of Object.entries(item)) {
+      if (!WRITE_METHODS.has(method)) continue;
+      const ifMatch = [...shared, ...((operation.parameters as unknown[] | undefined) ?? [])]
+        .map((node) => resolveRef(contract, node) as ParameterNode)
+        .some((p) => p.in === 'header' && p.name?.toLowerCase() === 'if-match');
+      const reason = operation['x-unversioned'];
+      const where = `${method.toUpperCase()} ${url}`;
+      if (ifMatch && reason !== undefined) {
+        throw new Error(`${where}: declares If-Match and x-unversioned; choose one`);
+      }
+      if (!ifMatch && (typeof reason !== 'string' || !reason.trim())) {
+        throw new Error(
+          `${where}: a write declares the If-Match parameter, or says in x-unversioned why not`,
+        );
+      }
+      if (ifMatch) versioned.add(operation.operationId!);
+    }
+  }
+  return versioned;
+}
+
 /** A local `#/...` reference's target in the bundled contract (or the node itself). */
 function resolveRef(contract: Contract, node: unknown): unknown {
   let current = node as { $ref?: string } | undefined;

@@ -5,7 +5,7 @@
  * the table refuses UPDATE and DELETE, and the search endpoint filters and pages.
  */
 import { randomUUID } from 'node:crypto';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, notIlike, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   REFERENCE_LIST_KEYS,
@@ -569,6 +569,83 @@ const CASES: Record<string, Case> = {
       entityType: 'review',
       entityId: given.reviewId as string,
       changes: [{ field: 'status', before: 'pending', after: 'rejected' }],
+    }),
+  },
+  bulkUpdateReviewStatus: {
+    // A restaurant whose name the search test below does not look for.
+    given: async () => {
+      const [review] = await t.database.db
+        .select({ id: reviews.id, version: reviews.version })
+        .from(reviews)
+        .innerJoin(restaurants, eq(restaurants.id, reviews.restaurantId))
+        .where(and(eq(reviews.status, 'pending'), notIlike(restaurants.name, '%bistro%')))
+        .limit(1);
+      return { reviewId: review.id, version: review.version };
+    },
+    run: (given, options) =>
+      t.api(
+        'POST',
+        '/admin/reviews/bulk',
+        { items: [{ _id: given.reviewId, version: given.version }], status: 'approved' },
+        options,
+      ),
+    expect: (given) => ({
+      status: 200,
+      action: 'review.moderate',
+      entityType: 'review',
+      entityId: given.reviewId as string,
+      changes: [{ field: 'status', before: 'pending', after: 'approved' }],
+    }),
+  },
+  bulkUpdateUserStatus: {
+    given: async () => {
+      const [diner] = await t.database.db
+        .select()
+        .from(users)
+        .where(eq(users.role, 'user'))
+        .limit(1);
+      return { userId: diner.id, status: diner.status, version: diner.version };
+    },
+    run: (given, options) =>
+      t.api(
+        'POST',
+        '/admin/users/bulk',
+        { items: [{ _id: given.userId, version: given.version }], status: !given.status },
+        options,
+      ),
+    expect: (given) => ({
+      status: 200,
+      action: 'user.status',
+      entityType: 'user',
+      entityId: given.userId as string,
+      changes: [{ field: 'status', before: given.status, after: !given.status }],
+    }),
+  },
+  bulkUpdateRestaurants: {
+    given: async () => {
+      const restaurant = await usdRestaurant();
+      return {
+        restaurantId: restaurant.id,
+        version: restaurant.version,
+        featured: restaurant.isFeatured,
+      };
+    },
+    run: (given, options) =>
+      t.api(
+        'POST',
+        '/admin/restaurants/bulk',
+        {
+          items: [{ _id: given.restaurantId, version: given.version }],
+          isFeatured: !given.featured,
+        },
+        options,
+      ),
+    expect: (given) => ({
+      status: 200,
+      action: 'restaurant.update',
+      entityType: 'restaurant',
+      entityId: given.restaurantId as string,
+      changes: [{ field: 'isFeatured', before: given.featured, after: !given.featured }],
     }),
   },
   createStaticContent: {

@@ -32,6 +32,7 @@ describe('readConfig', () => {
         commissionPoints: 5,
         expiryMs: 72 * 3_600_000,
       },
+      requireIfMatch: false,
     });
   });
 
@@ -153,6 +154,7 @@ describe('readConfig', () => {
     [{ TOKEN_TTL_HOURS: '0' }, 'TOKEN_TTL_HOURS must be a number of hours above 0, not "0"'],
     [{ TOKEN_TTL_HOURS: '12h' }, /TOKEN_TTL_HOURS/],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO must be 1 or 0, not "yes"'],
+    [{ REQUIRE_IF_MATCH: 'true' }, 'REQUIRE_IF_MATCH must be 1 or 0, not "true"'],
     [{ SHUTDOWN_GRACE_SECONDS: '-1' }, /SHUTDOWN_GRACE_SECONDS must be a number of seconds/],
     [{ SHUTDOWN_DELAY_SECONDS: 'soon' }, /SHUTDOWN_DELAY_SECONDS must be a number of seconds/],
   ])('refuses %j with a message naming the variable', (env, message) => {
@@ -168,6 +170,11 @@ describe('readConfig', () => {
       seedDemo: false,
     });
     expect(readConfig({ DATABASE_URL: 'postgres://db/x', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  test('REQUIRE_IF_MATCH=1 makes If-Match required on versioned writes; off by default', () => {
+    expect(readConfig({}).requireIfMatch).toBe(false);
+    expect(readConfig({ REQUIRE_IF_MATCH: '1' }).requireIfMatch).toBe(true);
   });
 
   test('the demo admin is ADMIN_EMAIL / ADMIN_PASSWORD when given, else the published one', () => {

@@ -111,6 +111,10 @@ const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
   ['post', '/admin/approvals/{id}/reject', 'rejectApproval'],
   ['post', '/admin/approvals/{id}/cancel', 'cancelApproval'],
   ['get', '/admin/exports/approvals', 'exportApprovals'],
+  // Added by the contract (issue #26): bulk actions on list rows.
+  ['post', '/admin/reviews/bulk', 'bulkUpdateReviewStatus'],
+  ['post', '/admin/users/bulk', 'bulkUpdateUserStatus'],
+  ['post', '/admin/restaurants/bulk', 'bulkUpdateRestaurants'],
 ];
 
 /** Operations reachable without a token: login, and images so that <img> tags work. */

@@ -327,6 +327,7 @@ describe('booking types', () => {
       _id: expect.any(String),
       name: 'Brunch Club',
       createdAt: expect.any(String),
+      version: 1,
     });
     const id = created.data._id;
     const renamed = await expectContract(

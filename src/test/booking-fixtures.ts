@@ -47,6 +47,7 @@ export function bookingFixture(n: number, overrides: Partial<Booking> = {}): Boo
       refundedTotal: 0,
     },
     createdAt: '2026-03-01T10:00:00.000Z',
+    version: 1,
     ...overrides,
   };
 }
@@ -64,6 +65,7 @@ export function restaurantFixture(overrides: Partial<RestaurantDetail> = {}): Re
     createdAt: '2026-01-15T10:00:00.000Z',
     platformCommission: null,
     menuItemCount: 0,
+    version: 1,
     primaryUser: { _id: testId(901), email: 'owner@example.com', phoneNo: null, role: 'owner' },
     staff: [],
     statistics: {

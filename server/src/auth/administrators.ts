@@ -66,7 +66,7 @@ export async function saveAdministrator(
       );
     }
     if (existing) {
-      await makeAdministrator(tx, existing.id, {
+      const version = await makeAdministrator(tx, existing.id, {
         passwordHash,
         teamRole: input.teamRole ?? existing.teamRole ?? 'owner',
       });
@@ -75,6 +75,7 @@ export async function saveAdministrator(
         request: null,
         action: 'admin.reset',
         entity: { type: 'user', id: existing.id, name: email },
+        version,
         details: { email },
         always: true,
       });
@@ -91,6 +92,7 @@ export async function saveAdministrator(
       request: null,
       action: 'admin.create',
       entity: { type: 'user', id: createdId, name: email },
+      version: 1,
       details: { email },
       always: true,
     });

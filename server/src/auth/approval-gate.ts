@@ -78,6 +78,8 @@ export async function expireOverdueApprovals(
         actor: null,
         action: 'approval.expire',
         entity,
+        // The request's subject (the booking, restaurant or fee) is not changed by it.
+        version: null,
         changes: [change('status', 'pending', 'expired')],
         details,
       });
@@ -111,6 +113,7 @@ export async function requestApproval(
       request: req,
       action: 'approval.request',
       entity,
+      version: null,
       changes: [change('status', null, 'pending')],
       details: { ...details, why: approval.why },
     });

@@ -56,6 +56,7 @@ export async function accessDenied(
     request: req,
     action: 'access.denied',
     entity: { type: 'operation', id: null, name: operation },
+    version: null,
     details: { operation, permission, teamRole: teamRoleOf(req.user), ...details },
     always: true,
   });

@@ -103,6 +103,11 @@ const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const minor = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 const percent = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+/**
+ * A record's version: 1 when created, moved by every update that changes a value (a trigger of
+ * migration 0012, in the statement of the change). Reads return it, writes check it (If-Match).
+ */
+const version = () => integer('version').notNull().default(1);
 
 export const users = pgTable(
   'users',
@@ -124,6 +129,7 @@ export const users = pgTable(
     /** the restaurant a staff member works at */
     restaurantId: uuid('restaurant_id'),
     createdAt: createdAt(),
+    version: version(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
@@ -189,6 +195,7 @@ export const configuration = pgTable('configuration', {
   id: integer('id').primaryKey().default(1),
   platformFee: percent('platform_fee').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  version: version(),
 });
 
 export const images = pgTable('images', {
@@ -222,6 +229,7 @@ export const restaurants = pgTable(
     longitude: doublePrecision('longitude'),
     offsetSec: integer('offset_sec').notNull().default(0),
     createdAt: createdAt(),
+    version: version(),
   },
   (t) => [index('restaurants_created_idx').on(t.createdAt)],
 );
@@ -269,6 +277,7 @@ export const bookings = pgTable(
     /** sum of every refund of the booking and its orders; never above total */
     refundedTotal: minor('refunded_total'),
     createdAt: createdAt(),
+    version: version(),
   },
   // The list's indexes (its order alone and after each filter, with the ids included) and the
   // search's trigram index are written by hand in migration 0002, since Drizzle cannot declare
@@ -485,6 +494,8 @@ export const auditEvents = pgTable(
     requestId: text('request_id'),
     clientAddress: text('client_address'),
     userAgent: text('user_agent'),
+    /** the version of the record the change made (null: no versioned record, or it was deleted) */
+    version: integer('version'),
   },
   (t) => [
     index('audit_events_created_idx').on(t.createdAt, t.id),
@@ -512,6 +523,7 @@ export const referenceItems = pgTable(
     imageId: uuid('image_id').references(() => images.id),
     addedById: uuid('added_by_id').references(() => users.id),
     createdAt: createdAt(),
+    version: version(),
   },
   (t) => [
     uniqueIndex('reference_items_kind_name_key').on(t.kind, sql`lower(${t.name})`),
@@ -622,6 +634,7 @@ export const reviews = pgTable(
     description: text('description').notNull(),
     status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
+    version: version(),
   },
   (t) => [
     index('reviews_created_idx').on(t.createdAt),
@@ -646,6 +659,7 @@ export const staticContents = pgTable(
     status: text('status', { enum: CONTENT_STATUSES }).notNull().default('draft'),
     faqs: jsonb('faqs').$type<Faq[]>().notNull().default([]),
     createdAt: createdAt(),
+    version: version(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('static_contents_created_idx').on(t.createdAt)],
@@ -666,6 +680,7 @@ export const savedViews = pgTable(
     filters: jsonb('filters').$type<Record<string, string>>().notNull().default({}),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    version: version(),
   },
   (t) => [uniqueIndex('saved_views_screen_name_key').on(t.screen, sql`lower(${t.name})`)],
 );

@@ -47,7 +47,7 @@ export const accountHandlers: Handlers = {
     if (weak) throw badRequest(weak);
     const passwordHash = await hashPassword(newPassword);
     const ended = await db.transaction(async (tx) => {
-      await setPasswordHash(tx, user.id, passwordHash);
+      const version = await setPasswordHash(tx, user.id, passwordHash);
       const count = await revokeUserSessions(tx, user.id, {
         keepId: req.session.id,
         liveness: livenessAt(config.sessionIdleMs),
@@ -56,6 +56,7 @@ export const accountHandlers: Handlers = {
         request: req,
         action: 'account.password',
         entity: { type: 'user', id: user.id, name: fullName(user) },
+        version,
         details: { endedSessions: String(count) },
         always: true,
       });
@@ -94,6 +95,7 @@ export const accountHandlers: Handlers = {
       await recordChange(tx, {
         request: req,
         action: 'account.session_end',
+        version: null,
         entity: { type: 'user', id: req.user.id, name: fullName(req.user) },
         details: { session: req.params.id, current: String(req.params.id === req.session.id) },
         always: true,
@@ -114,6 +116,7 @@ export const accountHandlers: Handlers = {
           request: req,
           action: 'account.session_end',
           entity: { type: 'user', id: req.user.id, name: fullName(req.user) },
+          version: null,
           details: { ended: String(count) },
           always: true,
         });

@@ -30,7 +30,7 @@ const NOT_YOURS = 'Only the admin who asked for it can withdraw this request.';
 const REASON_REQUIRED = 'Give a reason for rejecting this request';
 
 /** What carrying out an approved request changed, for the approval's audit event. */
-type Carried = { changes: AuditChange[]; details: Record<string, string> };
+type Carried = { changes: AuditChange[]; details: Record<string, string>; version?: number };
 
 /** Raised inside a decision's transaction when another decision came first; rolls it back. */
 class DecidedMeanwhile extends Error {}
@@ -72,6 +72,7 @@ async function decide(
         request: req,
         action,
         entity,
+        version: carried.version ?? null,
         changes: [change('status', 'pending', decision.status), ...carried.changes],
         details: {
           ...carried.details,

@@ -25,6 +25,7 @@ export const auditHandlers: Handlers = {
         request: req,
         action: 'audit.view',
         entity: { type: 'list', id: null, name: 'Audit Log' },
+        version: null,
         details,
         always: true,
       });

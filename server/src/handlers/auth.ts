@@ -72,6 +72,7 @@ export const authHandlers: Handlers = {
           request: req,
           action: 'auth.login_failed',
           entity: { type: 'user', id: user?.id ?? null, name: user ? fullName(user) : email },
+          version: null,
           details: { email, reason: refusal.message },
           actor: null,
           always: true,
@@ -88,6 +89,7 @@ export const authHandlers: Handlers = {
         request: req,
         action: 'auth.login',
         entity: { type: 'user', id: user!.id, name: fullName(user!) },
+        version: null,
         actor: user!,
         always: true,
       });
@@ -122,13 +124,14 @@ export const authHandlers: Handlers = {
     const token = await db.transaction(async (tx) => {
       // Only one of two uses at once finds the link unused.
       if (!(await useSetupLink(tx, tokenHash, now))) throw new HttpError(400, LINK_NOT_VALID);
-      await setPasswordHash(tx, user.id, passwordHash);
+      const version = await setPasswordHash(tx, user.id, passwordHash);
       await revokeUserSessions(tx, user.id);
       const created = await createSession(tx, user.id, config.tokenTtlMs, clientOf(req));
       await recordChange(tx, {
         request: req,
         action: 'account.password_setup',
         entity: { type: 'user', id: user.id, name: fullName(user) },
+        version,
         actor: user,
         always: true,
       });
@@ -159,6 +162,7 @@ export const authHandlers: Handlers = {
           request: req,
           action: 'auth.logout',
           entity: { type: 'user', id: req.user.id, name: fullName(req.user) },
+          version: null,
           always: true,
         });
       });

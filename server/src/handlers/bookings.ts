@@ -6,15 +6,17 @@ import { change, recordChange } from '../lib/audit.js';
 import { bookingActivityText } from '../lib/activity-text.js';
 import { notFound } from '../lib/http-error.js';
 import { iso } from '../lib/paging.js';
+import { setETag } from '../lib/versions.js';
 import {
   BOOKING_NOT_FOUND,
   bookingEvents,
   bookingExists,
   listBookingsWithSession,
   loadBookingView,
-  lockBookingNotes,
+  lockBooking,
   setBookingNotes,
 } from '../queries/bookings.js';
+import { checkVersion } from '../queries/versions.js';
 import type { Handlers } from './types.js';
 
 /** Operations whose handler checks the bearer token in its own statement (app.ts). */
@@ -50,29 +52,36 @@ export const bookingsHandlers: Handlers = {
     };
   },
 
-  async getBooking(req) {
+  async getBooking(req, reply) {
     const booking = await loadBookingView(req.server.db, req.params.id);
     if (!booking) throw notFound(BOOKING_NOT_FOUND);
+    setETag(reply, booking.version);
     return { success: true, message: 'Booking', data: booking };
   },
 
-  async updateBookingNotes(req) {
+  async updateBookingNotes(req, reply) {
     const db = req.server.db;
     // Plain text, stored exactly as typed: it is shown as text, so nothing needs cleaning.
     const adminNotes = req.body.adminNotes;
     const booking = await db.transaction(async (tx) => {
-      const current = await lockBookingNotes(tx, req.params.id);
+      const current = await lockBooking(tx, req.params.id);
       if (!current) throw notFound(BOOKING_NOT_FOUND);
-      if (current.adminNotes !== adminNotes) await setBookingNotes(tx, current.id, adminNotes);
-      await recordChange(tx, {
-        request: req,
-        action: 'booking.notes',
-        entity: { type: 'booking', id: current.id, name: current.bookingRef },
-        changes: [change('adminNotes', current.adminNotes, adminNotes)],
-      });
-      return loadBookingView(tx, current.id);
+      const record = { type: 'booking', id: current.id, version: current.version };
+      await checkVersion(tx, req, record, () => loadBookingView(tx, current.id));
+      if (current.adminNotes !== adminNotes) {
+        const version = await setBookingNotes(tx, current.id, adminNotes);
+        await recordChange(tx, {
+          request: req,
+          action: 'booking.notes',
+          entity: { type: 'booking', id: current.id, name: current.bookingRef },
+          version,
+          changes: [change('adminNotes', current.adminNotes, adminNotes)],
+        });
+      }
+      return (await loadBookingView(tx, current.id))!;
     });
-    return { success: true, message: 'Admin notes saved successfully', data: booking! };
+    setETag(reply, booking.version);
+    return { success: true, message: 'Admin notes saved successfully', data: booking };
   },
 
   async listBookingActivities(req) {

@@ -8,11 +8,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { conflictOnDuplicate } from '../db/pg-error.js';
 import type { Faq, StaticContent as Row } from '../db/schema.js';
-import { change, recordChange } from '../lib/audit.js';
+import { change, effective, recordChange } from '../lib/audit.js';
 import type { BodyOf } from '../lib/contract-types.js';
 import { badRequest, conflict, notFound } from '../lib/http-error.js';
 import { isBlankHtml, sanitizeRichText } from '../lib/sanitize-html.js';
 import { slugForTitle } from '../lib/slug.js';
+import { setETag } from '../lib/versions.js';
 import {
   contentView,
   deleteContentBySlug,
@@ -24,6 +25,7 @@ import {
   lockContentBySlug,
   updateContent,
 } from '../queries/content.js';
+import { checkVersion } from '../queries/versions.js';
 import type { Handlers } from './types.js';
 
 type UpdateBody = BodyOf<'updateStaticContent'>;
@@ -81,9 +83,22 @@ const contentEntity = (row: Row) => ({ type: 'content', id: row.id, name: row.ti
 /** A save that only moves an item between draft and published is a publish (or unpublish). */
 const isPublish = (body: UpdateBody) => Object.keys(body).length === 1 && body.status !== undefined;
 
+const contentRecord = (row: Row | undefined) => ({
+  type: 'content',
+  id: row?.id ?? null,
+  version: row?.version ?? 0,
+});
+
+/** The item found (locked), after the check of If-Match against its version (0: missing). */
+async function checked(tx: Db, req: FastifyRequest, row: Row | undefined) {
+  await checkVersion(tx, req, contentRecord(row), () => (row ? contentView(row) : null));
+  return row;
+}
+
 /**
  * Applies a partial update to the row in one transaction with its audit event; the slug never
- * changes. `find` locates the row inside the transaction (locked), so "before" is what it replaces.
+ * changes. `find` locates the row inside the transaction (locked, its version checked), so
+ * "before" is what it replaces.
  */
 async function applyUpdate(
   req: FastifyRequest,
@@ -94,29 +109,34 @@ async function applyUpdate(
     req.server.db.transaction(async (tx) => {
       const row = await find(tx);
       if (!row) throw notFound('Content not found');
-      const changes: Partial<Row> = {};
+      const updates: Partial<Row> = {};
       if (body.title !== undefined) {
-        changes.title = body.title.trim();
-        if (changes.title.toLowerCase() !== row.title.trim().toLowerCase())
-          await assertTitleFree(tx, changes.title, row.id);
+        updates.title = body.title.trim();
+        if (updates.title.toLowerCase() !== row.title.trim().toLowerCase())
+          await assertTitleFree(tx, updates.title, row.id);
       }
-      if (body.type !== undefined) changes.type = body.type;
-      if (body.content !== undefined) changes.content = cleanContent(body.content);
-      if (body.status !== undefined) changes.status = body.status;
-      if (body.faqs !== undefined) changes.faqs = cleanFaqs(body.faqs);
+      if (body.type !== undefined) updates.type = body.type;
+      if (body.content !== undefined) updates.content = cleanContent(body.content);
+      if (body.status !== undefined) updates.status = body.status;
+      if (body.faqs !== undefined) updates.faqs = cleanFaqs(body.faqs);
       // FAQs are kept as their JSON text: a list of questions and answers, before and after.
       const value = (v: string | Faq[]) => (typeof v === 'string' ? v : JSON.stringify(v));
-      const recorded = await recordChange(tx, {
+      const changes = effective(
+        (Object.keys(updates) as (keyof typeof updates & keyof Row)[]).map((key) =>
+          change(key, value(row[key] as string | Faq[]), value(updates[key] as string | Faq[])),
+        ),
+      );
+      if (!changes.length) return row;
+      const updated = await updateContent(tx, row.id, updates);
+      await recordChange(tx, {
         request: req,
         action: isPublish(body) ? 'content.publish' : 'content.update',
         entity: contentEntity(row),
-        changes: (Object.keys(changes) as (keyof typeof changes & keyof Row)[]).map((key) =>
-          change(key, value(row[key] as string | Faq[]), value(changes[key] as string | Faq[])),
-        ),
+        version: updated.version,
+        changes,
         details: { slug: row.slug },
       });
-      if (!recorded) return row;
-      return updateContent(tx, row.id, changes);
+      return updated;
     }),
     DUPLICATE_TITLE,
   );
@@ -146,6 +166,7 @@ export const contentHandlers: Handlers = {
           request: req,
           action: 'content.create',
           entity: contentEntity(created),
+          version: created.version,
           changes: [
             change('title', null, created.title),
             change('type', null, created.type),
@@ -163,32 +184,39 @@ export const contentHandlers: Handlers = {
       .send({ success: true, message: 'Content created successfully', data: contentView(row) });
   },
 
-  async updateStaticContent(req) {
+  async updateStaticContent(req, reply) {
     const slug = req.query.slug.trim();
     const updated = await applyUpdate(
       req,
       async (tx) => {
         const editorTitle = EDITOR_PAGES.get(slug);
-        // Its event then shows the blank page as "before".
-        if (editorTitle) await ensureEditorPage(tx, slug, editorTitle);
         const row = await lockContentBySlug(tx, slug);
-        if (!row) throw notFound(`No content item with the slug "${slug}"`);
-        return row;
+        if (!row && !editorTitle) throw notFound(`No content item with the slug "${slug}"`);
+        await checked(tx, req, row);
+        if (row || !editorTitle) return row;
+        // A missing editor page is created blank (its event then shows it as "before"). A first
+        // save that ran at the same time and changed it is not the missing page this one read.
+        await ensureEditorPage(tx, slug, editorTitle);
+        const created = await lockContentBySlug(tx, slug);
+        return created && created.version > 1 ? checked(tx, req, created) : created;
       },
       req.body,
     );
+    setETag(reply, updated.version);
     return { success: true, message: statusMessage(req.body), data: contentView(updated) };
   },
 
   async deleteStaticContent(req) {
     const slug = req.query.slug.trim();
     await req.server.db.transaction(async (tx) => {
-      const row = await deleteContentBySlug(tx, slug);
-      if (!row) throw notFound(`No content item with the slug "${slug}"`);
+      const found = await checked(tx, req, await lockContentBySlug(tx, slug));
+      if (!found) throw notFound(`No content item with the slug "${slug}"`);
+      const row = (await deleteContentBySlug(tx, slug))!;
       await recordChange(tx, {
         request: req,
         action: 'content.delete',
         entity: contentEntity(row),
+        version: null,
         changes: [change('title', row.title, null), change('status', row.status, null)],
         details: { slug: row.slug },
         always: true,
@@ -202,15 +230,24 @@ export const contentHandlers: Handlers = {
     return { success: true, message: 'Content items', count: total, data };
   },
 
-  async updateStaticContentLegacy(req) {
-    const updated = await applyUpdate(req, (tx) => lockContentById(tx, req.params.id), req.body);
+  async updateStaticContentLegacy(req, reply) {
+    const updated = await applyUpdate(
+      req,
+      async (tx) => {
+        const row = await lockContentById(tx, req.params.id);
+        return row && checked(tx, req, row);
+      },
+      req.body,
+    );
+    setETag(reply, updated.version);
     return { success: true, message: statusMessage(req.body), data: contentView(updated) };
   },
 
-  async removeStaticContentFaq(req) {
+  async removeStaticContentFaq(req, reply) {
     const updated = await req.server.db.transaction(async (tx) => {
       const row = await lockContentById(tx, req.params.id);
       if (!row) throw notFound('Content not found');
+      await checked(tx, req, row);
       const removed = row.faqs.find((faq) => faq._id === req.body.removeFaq);
       if (!removed) throw notFound('This content item has no FAQ with that _id');
       const saved = await updateContent(tx, row.id, {
@@ -220,6 +257,7 @@ export const contentHandlers: Handlers = {
         request: req,
         action: 'content.faq_delete',
         entity: contentEntity(row),
+        version: saved.version,
         changes: [
           change('faq.question', removed.question, null),
           change('faq.answer', removed.answer, null),
@@ -228,6 +266,7 @@ export const contentHandlers: Handlers = {
       });
       return saved;
     });
+    setETag(reply, updated.version);
     return { success: true, message: 'FAQ removed successfully', data: contentView(updated) };
   },
 };

@@ -54,6 +54,7 @@ async function sendCsv<Row>(
     request: req,
     action: 'list.export',
     entity: { type: 'list', id: null, name: list },
+    version: null,
     details: filterDetails(req.query),
     always: true,
   });

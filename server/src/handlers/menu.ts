@@ -203,6 +203,7 @@ export const menuHandlers: Handlers = {
           request: req,
           action: 'menu.bulk_item',
           entity: { type: 'menu_item', id: item.id, name: item.name },
+          version: null,
           changes: [
             change('name', null, item.name),
             change('category', null, category.name),

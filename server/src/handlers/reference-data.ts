@@ -13,11 +13,12 @@ import {
 import type { Db } from '../db/client.js';
 import { conflictOnDuplicate } from '../db/pg-error.js';
 import { pageOf } from '../db/paged.js';
-import { change, recordChange } from '../lib/audit.js';
+import { change, effective, recordChange } from '../lib/audit.js';
 import { badRequest, conflict, notFound } from '../lib/http-error.js';
 import { checkImage, imageUrl } from '../lib/images.js';
 import { storeImage } from '../queries/images.js';
 import { uploadedFile, type UploadedFile } from '../lib/multipart.js';
+import { setETag } from '../lib/versions.js';
 import {
   deleteReferenceItem,
   insertReferenceItem,
@@ -28,6 +29,7 @@ import {
   referenceView,
   updateReferenceItem,
 } from '../queries/reference-data.js';
+import { checkVersion } from '../queries/versions.js';
 import type { Handlers } from './types.js';
 
 // The handlers are typed by the contract; the entity's shape is decided by the configuration.
@@ -60,7 +62,7 @@ async function listItems(db: Db, config: ReferenceList, query: ListQuery) {
   };
 }
 
-async function findItem(db: Db, config: ReferenceList, id: string) {
+async function findItem(db: Pick<Db, 'select'>, config: ReferenceList, id: string) {
   const row = await referenceItemById(db, config, id);
   if (!row) throw notFound(`${config.label} not found`);
   return row;
@@ -104,6 +106,7 @@ async function createItem(db: Db, config: ReferenceList, input: WriteInput) {
         request: input.request,
         action: 'reference.create',
         entity: { type: config.key, id, name },
+        version: 1,
         changes: [change('name', null, name), ...(image ? [change('image', null, image.url)] : [])],
       });
       return id;
@@ -116,7 +119,24 @@ async function createItem(db: Db, config: ReferenceList, input: WriteInput) {
   };
 }
 
-async function updateItem(db: Db, config: ReferenceList, id: string, input: WriteInput) {
+/** The entry locked for a change, after the check of If-Match against its version. */
+async function lockChecked(tx: Db, config: ReferenceList, id: string, request: FastifyRequest) {
+  const before = await lockReferenceItem(tx, id);
+  if (!before || before.kind !== config.key) throw notFound(`${config.label} not found`);
+  const record = { type: config.key, id, version: before.version };
+  await checkVersion(tx, request, record, async () =>
+    referenceView(config, await findItem(tx, config, id)),
+  );
+  return before;
+}
+
+async function updateItem(
+  db: Db,
+  config: ReferenceList,
+  id: string,
+  input: WriteInput,
+  reply: FastifyReply,
+) {
   await findItem(db, config, id);
   const name = input.name === undefined ? undefined : cleanName(config, input.name);
   if (input.image) checkImage(input.image);
@@ -125,45 +145,45 @@ async function updateItem(db: Db, config: ReferenceList, id: string, input: Writ
     config,
     name,
     db.transaction(async (tx) => {
-      const before = await lockReferenceItem(tx, id);
-      if (!before) throw notFound(`${config.label} not found`);
+      const before = await lockChecked(tx, config, id, input.request);
       const image = input.image ? await storeImage(tx, input.image) : undefined;
       const status = input.status !== undefined && config.hasStatus ? input.status : undefined;
-      const changes = [
+      const changes = effective([
         ...(name !== undefined ? [change('name', before.name, name)] : []),
         ...(status !== undefined ? [change('status', before.status, status)] : []),
         ...(image ? [change('image', before.imageId && imageUrl(before.imageId), image.url)] : []),
-      ];
-      const onlyStatus = status !== undefined && name === undefined && !image;
-      const recorded = await recordChange(tx, {
-        request: input.request,
-        action: onlyStatus ? 'reference.status' : 'reference.update',
-        entity: { type: config.key, id, name: name ?? before.name },
-        changes,
-      });
-      if (!recorded) return;
-      await updateReferenceItem(tx, before, {
+      ]);
+      if (!changes.length) return;
+      const version = await updateReferenceItem(tx, before, {
         ...(name !== undefined ? { name } : {}),
         ...(status !== undefined ? { status } : {}),
         ...(image ? { imageId: image.id } : {}),
       });
+      const onlyStatus = status !== undefined && name === undefined && !image;
+      await recordChange(tx, {
+        request: input.request,
+        action: onlyStatus ? 'reference.status' : 'reference.update',
+        entity: { type: config.key, id, name: name ?? before.name },
+        version,
+        changes,
+      });
     }),
   );
-  return {
-    success: true,
-    message: config.messages.updated,
-    data: referenceView(config, await findItem(db, config, id)) as Entity,
-  };
+  const data = referenceView(config, await findItem(db, config, id));
+  setETag(reply, data.version);
+  return { success: true, message: config.messages.updated, data: data as Entity };
 }
 
 async function deleteItem(db: Db, config: ReferenceList, id: string, request: FastifyRequest) {
-  const current = await findItem(db, config, id);
+  await findItem(db, config, id);
   await db.transaction(async (tx) => {
+    const current = await lockChecked(tx, config, id, request);
     await deleteReferenceItem(tx, current);
     await recordChange(tx, {
       request,
       action: 'reference.delete',
       entity: { type: config.key, id, name: current.name },
+      version: null,
       changes: [change('name', current.name, null)],
     });
   });
@@ -205,8 +225,8 @@ function listHandlers(config: ReferenceList) {
     ...(adminList ? { [adminList.operationId]: listHandler } : {}),
     [create.operationId]: async (req: Request, reply: FastifyReply) =>
       reply.code(201).send(await createItem(req.server.db, config, writeInput(config, req))),
-    [update.operationId]: (req: Request) =>
-      updateItem(req.server.db, config, req.params.id, writeInput(config, req)),
+    [update.operationId]: (req: Request, reply: FastifyReply) =>
+      updateItem(req.server.db, config, req.params.id, writeInput(config, req), reply),
     ...(remove
       ? {
           [remove.operationId]: (req: Request) =>

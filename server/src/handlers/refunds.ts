@@ -24,7 +24,9 @@ import { approvalRequested, requestApproval } from '../auth/approval-gate.js';
 import { approvalTexts } from '../lib/approval-rules.js';
 import type { ApprovalRequest, AuditChange, Booking, Order } from '../db/schema.js';
 import { refundUsdCents } from '../../../common/refund-limit.js';
-import { BOOKING_NOT_FOUND, loadBookingView } from '../queries/bookings.js';
+import { BOOKING_NOT_FOUND, loadBookingView, lockBooking } from '../queries/bookings.js';
+import { checkVersion } from '../queries/versions.js';
+import { setETag } from '../lib/versions.js';
 import { approvalByKey } from '../queries/approvals.js';
 import { restaurantById } from '../queries/restaurants.js';
 import {
@@ -118,8 +120,10 @@ function requestHash({ target, amount, why }: RefundCall, code: ReasonCode) {
     .digest('hex');
 }
 
+/** The refund with its booking as it is now (the answer's ETag is the booking's version). */
 async function result(
   req: FastifyRequest,
+  reply: FastifyReply,
   refundId: string,
   message: string,
 ): Promise<RefundResult> {
@@ -127,7 +131,16 @@ async function result(
   const refund = await loadRefundView(db, refundId);
   const booking = refund && (await loadBookingView(db, refund.bookingId));
   if (!refund || !booking) throw new HttpError(500, 'Refund stored but not found');
+  setETag(reply, booking.version);
   return { success: true, message, data: { refund, booking } };
+}
+
+/** A refund changes the booking: If-Match is checked against the booking's version. */
+async function checkBookingVersion(tx: Transaction, req: FastifyRequest, bookingId: string) {
+  const locked = await lockBooking(tx, bookingId);
+  if (!locked) return;
+  const record = { type: 'booking', id: bookingId, version: locked.version };
+  await checkVersion(tx, req, record, () => loadBookingView(tx, bookingId));
 }
 
 const successMessage = (target: Target) =>
@@ -152,14 +165,19 @@ async function replay(
   const first = await refundByKey(req.server.db, key);
   if (!first) return undefined;
   if (first.requestHash !== hash) throw conflict(REFUND_MESSAGES.keyReused);
-  return result(req, first.id, message);
+  return result(req, reply, first.id, message);
 }
 
 /** Thrown inside the transaction when the conditional update found no room; rolls it back. */
 class NoBalance extends Error {}
 
-/** A refund made: its id, and the changes and facts of its audit event. */
-type Written = { refundId: string; changes: AuditChange[]; details: Record<string, string> };
+/** A refund made: its id, the booking's version after it, and its audit event's changes and facts. */
+type Written = {
+  refundId: string;
+  version: number;
+  changes: AuditChange[];
+  details: Record<string, string>;
+};
 
 /** A refund checked against everything that can be read before writing it. */
 type Prepared = RefundCall & {
@@ -219,6 +237,7 @@ async function writeRefund(
   const refundedBefore = after.refundedTotal - minor;
   return {
     refundId,
+    version: after.version,
     changes: [
       change('amount', null, money(minor, currency)),
       ...(order
@@ -332,16 +351,21 @@ async function processRefund(
 
   const p = await prepare(db, call);
   const why = refundApprovalReason(req, p.minor, p.currency);
-  if (why) return askApproval(req, reply, p, why, key);
+  if (why) {
+    await db.transaction((tx) => checkBookingVersion(tx, req, p.booking.id));
+    return askApproval(req, reply, p, why, key);
+  }
 
   let refundId: string;
   try {
     refundId = await db.transaction(async (tx) => {
+      await checkBookingVersion(tx, req, p.booking.id);
       const written = await writeRefund(tx, p, { processedBy: req.user.id, key: key ?? null });
       await recordChange(tx, {
         request: req,
         action: 'refund.create',
         entity: { type: 'booking', id: p.booking.id, name: p.booking.bookingRef },
+        version: written.version,
         changes: written.changes,
         details: written.details,
         always: true,
@@ -358,7 +382,7 @@ async function processRefund(
     if (error instanceof NoBalance) throw await explainRefusal(req, call.target);
     throw error;
   }
-  return result(req, refundId, message);
+  return result(req, reply, refundId, message);
 }
 
 /**

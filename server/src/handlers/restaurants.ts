@@ -1,6 +1,11 @@
-/** Restaurants: the list, the detail page, online/featured/commission updates, the name lookup. */
+/**
+ * Restaurants: the list, the detail page, online/featured/commission updates (of one or several),
+ * the name lookup.
+ */
 import { change, recordChange } from '../lib/audit.js';
+import { bulkMessage, eachRow } from '../lib/bulk.js';
 import { badRequest, conflict, notFound } from '../lib/http-error.js';
+import { setETag, type Precondition } from '../lib/versions.js';
 import { fromMinor } from '../../../common/money.js';
 import { iso } from '../lib/paging.js';
 import {
@@ -14,6 +19,7 @@ import {
   setRestaurantField,
   type RestaurantField,
 } from '../queries/restaurants.js';
+import { checkVersion } from '../queries/versions.js';
 import { approvalRequested, requestApproval } from '../auth/approval-gate.js';
 import { approvalTexts, changedSince, commissionNeedsApproval } from '../lib/approval-rules.js';
 import type { FastifyRequest } from 'fastify';
@@ -27,20 +33,48 @@ const MESSAGES: Record<RestaurantField, string> = {
 };
 
 /**
- * The field saved on the locked restaurant (404 when there is none): the restaurant as it was,
- * and its change (none when the value is the same).
+ * The field saved on the locked restaurant (404 when there is none), after the check of the
+ * version the request sent (If-Match, or a bulk row's; an approval carried out has no request:
+ * the approval was its check): the restaurant as it was, its change (none when the value is the
+ * same) and its version after.
  */
 async function writeField(
   tx: Transaction,
+  req: FastifyRequest | null,
   id: string,
   field: RestaurantField,
   value: Restaurant[RestaurantField],
+  precondition?: Precondition,
 ) {
   const current = await lockRestaurant(tx, id);
   if (!current) throw notFound(RESTAURANT_NOT_FOUND);
-  if (current[field] === value) return { current, changes: [] };
-  await setRestaurantField(tx, current.id, field, value);
-  return { current, changes: [change(field, current[field] ?? null, value ?? null)] };
+  if (req) {
+    const record = { type: 'restaurant', id: current.id, version: current.version };
+    await checkVersion(tx, req, record, () => restaurantListItem(tx, current.id), precondition);
+  }
+  if (current[field] === value) return { current, changes: [], version: current.version };
+  const version = await setRestaurantField(tx, current.id, field, value);
+  return { current, changes: [change(field, current[field] ?? null, value ?? null)], version };
+}
+
+/** One field changed, with its audit event, in a transaction of its own. */
+async function setField(
+  req: FastifyRequest,
+  id: string,
+  field: RestaurantField,
+  value: Restaurant[RestaurantField],
+  precondition?: Precondition,
+) {
+  await req.server.db.transaction(async (tx) => {
+    const { current, changes, version } = await writeField(tx, req, id, field, value, precondition);
+    await recordChange(tx, {
+      request: req,
+      action: 'restaurant.update',
+      entity: { type: 'restaurant', id: current.id, name: current.name },
+      version,
+      changes,
+    });
+  });
 }
 
 /** A commission change that moves it by more than COMMISSION_APPROVAL_POINTS waits for approval. */
@@ -70,8 +104,9 @@ async function commissionRequest(req: FastifyRequest, id: string, commission: nu
 export const commissionApprovals: ApprovalExecutor = {
   async carryOut(tx, approval) {
     const { platformCommission } = approval.arguments as { platformCommission: number };
-    const { current, changes } = await writeField(
+    const { current, changes, version } = await writeField(
       tx,
+      null,
       approval.restaurantId!,
       'platformCommission',
       platformCommission,
@@ -89,6 +124,7 @@ export const commissionApprovals: ApprovalExecutor = {
         platformCommission,
       ).approved,
       changes,
+      version,
     };
   },
 };
@@ -99,7 +135,7 @@ export const restaurantsHandlers: Handlers = {
     return { success: true, message: 'Restaurants', count: total, data };
   },
 
-  async getRestaurant(req) {
+  async getRestaurant(req, reply) {
     const db = req.server.db;
     const restaurant = await restaurantById(db, req.params.id);
     if (!restaurant) throw notFound(RESTAURANT_NOT_FOUND);
@@ -110,6 +146,7 @@ export const restaurantsHandlers: Handlers = {
       menuItemCount,
     } = await restaurantDetails(db, restaurant);
     const money = (minor: string) => fromMinor(Number(minor), restaurant.currency);
+    setETag(reply, restaurant.version);
     return {
       success: true,
       message: 'Restaurant details',
@@ -125,6 +162,7 @@ export const restaurantsHandlers: Handlers = {
           createdAt: iso(restaurant.createdAt),
           platformCommission: restaurant.platformCommission,
           menuItemCount,
+          version: restaurant.version,
           primaryUser: {
             _id: owner.id,
             email: owner.email,
@@ -184,17 +222,23 @@ export const restaurantsHandlers: Handlers = {
       const request = await commissionRequest(req, req.params.id, value as number);
       if (request) return approvalRequested(reply, request.message, request.approval);
     }
-    await db.transaction(async (tx) => {
-      const { current, changes } = await writeField(tx, req.params.id, field, value!);
-      await recordChange(tx, {
-        request: req,
-        action: 'restaurant.update',
-        entity: { type: 'restaurant', id: current.id, name: current.name },
-        changes,
-      });
+    await setField(req, req.params.id, field, value!);
+    const row = (await restaurantListItem(db, req.params.id))!;
+    setETag(reply, row.version);
+    return { success: true, message: MESSAGES[field], data: row };
+  },
+
+  async bulkUpdateRestaurants(req) {
+    const body = req.body as { items: { _id: string; version: number }[] } & Partial<
+      Record<'online' | 'isFeatured', boolean>
+    >;
+    const field = body.online === undefined ? 'isFeatured' : 'online';
+    const value = body[field]!;
+    const data = await eachRow(body.items, async (item) => {
+      await setField(req, item._id, field, value, [item.version]);
+      return MESSAGES[field];
     });
-    const row = await restaurantListItem(db, req.params.id);
-    return { success: true, message: MESSAGES[field], data: row! };
+    return { success: true, message: bulkMessage(data, 'restaurant', 'updated'), data };
   },
 
   async searchRestaurants(req) {

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { conflictOnDuplicate } from '../db/pg-error.js';
 import { recordChange } from '../lib/audit.js';
 import { badRequest, conflict, notFound } from '../lib/http-error.js';
+import { setETag } from '../lib/versions.js';
 import { checkFilters, type Filters, type Screen } from '../lib/saved-view-filters.js';
 import {
   deleteView,
@@ -18,6 +19,7 @@ import {
   restaurantsOf,
   viewById,
 } from '../queries/saved-views.js';
+import { checkVersion } from '../queries/versions.js';
 import type { Handlers } from './types.js';
 
 /** Views one screen may hold, so that its select stays usable and the list needs no paging. */
@@ -42,6 +44,11 @@ async function assertFreeName(
 }
 
 const entity = (id: string, name: string) => ({ type: 'saved_view', id, name });
+const viewRecord = (view: { id: string; version: number }) => ({
+  type: 'saved_view',
+  id: view.id,
+  version: view.version,
+});
 
 export const savedViewsHandlers: Handlers = {
   async listSavedViews(req) {
@@ -71,6 +78,7 @@ export const savedViewsHandlers: Handlers = {
           request: req,
           action: 'saved_view.create',
           entity: entity(created, name),
+          version: 1,
           changes: [{ field: 'name', before: null, after: name }],
           details: { screen, filters: JSON.stringify(filters) },
           always: true,
@@ -83,7 +91,7 @@ export const savedViewsHandlers: Handlers = {
     return reply.code(201).send({ success: true, message: 'View saved successfully', data: view });
   },
 
-  async renameSavedView(req) {
+  async renameSavedView(req, reply) {
     const { id } = req.params;
     const name = cleanName(req.body.name);
     const db = req.server.db;
@@ -91,20 +99,24 @@ export const savedViewsHandlers: Handlers = {
       db.transaction(async (tx) => {
         const current = await lockView(tx, id);
         if (!current) throw notFound('Saved view not found');
+        await checkVersion(tx, req, viewRecord(current), () => viewById(tx, id));
+        if (current.name === name) return;
         await assertFreeName(tx, current.screen, name, id);
-        await renameView(tx, id, name);
+        const version = await renameView(tx, id, name);
         await recordChange(tx, {
           request: req,
           action: 'saved_view.rename',
           entity: entity(id, name),
+          version,
           changes: [{ field: 'name', before: current.name, after: name }],
           details: { screen: current.screen },
         });
       }),
       DUPLICATE,
     );
-    const view = await viewById(db, id);
-    return { success: true, message: 'View renamed successfully', data: view! };
+    const view = (await viewById(db, id))!;
+    setETag(reply, view.version);
+    return { success: true, message: 'View renamed successfully', data: view };
   },
 
   async deleteSavedView(req) {
@@ -112,11 +124,13 @@ export const savedViewsHandlers: Handlers = {
     await req.server.db.transaction(async (tx) => {
       const current = await lockView(tx, id);
       if (!current) throw notFound('Saved view not found');
+      await checkVersion(tx, req, viewRecord(current), () => viewById(tx, id));
       await deleteView(tx, id);
       await recordChange(tx, {
         request: req,
         action: 'saved_view.delete',
         entity: entity(id, current.name),
+        version: null,
         changes: [{ field: 'name', before: current.name, after: null }],
         details: { screen: current.screen, filters: JSON.stringify(current.filters) },
         always: true,

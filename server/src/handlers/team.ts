@@ -5,11 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
 import { checkTeamChange } from '../auth/administrators.js';
 import { hashToken, livenessAt } from '../auth/sessions.js';
 import { conflictOnDuplicate } from '../db/pg-error.js';
 import { change, recordChange } from '../lib/audit.js';
 import { conflict, notFound } from '../lib/http-error.js';
+import { setETag } from '../lib/versions.js';
 import { revokeUserSessions } from '../queries/sessions.js';
 import {
   insertAdministrator,
@@ -21,6 +23,7 @@ import {
   type TeamRow,
 } from '../queries/team.js';
 import { setUserStatus } from '../queries/users.js';
+import { checkVersion } from '../queries/versions.js';
 import type { Handlers } from './types.js';
 import { fullName } from '../../../common/person-name.js';
 
@@ -42,11 +45,12 @@ function teamMember(row: TeamRow, dormantMs: number, now = Date.now()) {
     activeSessions: row.activeSessions,
     dormant: now - since.getTime() >= dormantMs,
     setupPending: row.setupPending,
+    version: row.version,
   };
 }
 
-async function membersOf(req: FastifyRequest, id?: string) {
-  const { db, config } = req.server;
+async function membersOf(req: FastifyRequest, id?: string, db: Db = req.server.db) {
+  const { config } = req.server;
   const rows = await teamRows(db, livenessAt(config.sessionIdleMs), id);
   return rows.map((row) => teamMember(row, config.dormantMs));
 }
@@ -99,6 +103,7 @@ export const teamHandlers: Handlers = {
         request: req,
         action: 'team.create',
         entity: { type: 'user', id: created, name: fullName(req.body) },
+        version: 1,
         details: { email, teamRole: req.body.teamRole },
         always: true,
       });
@@ -121,6 +126,7 @@ export const teamHandlers: Handlers = {
         request: req,
         action: 'team.setup_link',
         entity: { type: 'user', id: target.id, name: fullName(target) },
+        version: null,
         details: { email: target.email, expiresAt: setup.setupExpiresAt },
         always: true,
       });
@@ -130,21 +136,24 @@ export const teamHandlers: Handlers = {
     return { success: true, message: 'New set-password link', data: { ...member, ...link } };
   },
 
-  async updateTeamMember(req) {
+  async updateTeamMember(req, reply) {
     const body = req.body as { teamRole?: TeamRow['teamRole'] & string; status?: boolean };
     const message = await req.server.db.transaction(async (tx) => {
       const target = await lockAdministrator(tx, req.params.id);
+      const record = { type: 'user', id: target.id, version: target.version };
+      await checkVersion(tx, req, record, async () => (await membersOf(req, target.id, tx))[0]);
       await checkTeamChange(tx, req.user.id, target, body);
       const entity = { type: 'user', id: target.id, name: fullName(target) };
       if (body.teamRole !== undefined) {
         if (body.teamRole === target.teamRole) return 'Team role unchanged';
-        await setTeamRole(tx, target.id, body.teamRole);
+        const version = await setTeamRole(tx, target.id, body.teamRole);
         // The new role applies at once: the admin signs in again.
         await revokeUserSessions(tx, target.id);
         await recordChange(tx, {
           request: req,
           action: 'team.role',
           entity,
+          version,
           changes: [change('teamRole', target.teamRole, body.teamRole)],
           details: { email: target.email },
         });
@@ -152,18 +161,20 @@ export const teamHandlers: Handlers = {
       }
       const status = body.status!;
       if (status === target.status) return status ? 'Already active' : 'Already deactivated';
-      await setUserStatus(tx, target.id, status);
+      const updated = await setUserStatus(tx, target.id, status);
       await revokeUserSessions(tx, target.id);
       await recordChange(tx, {
         request: req,
         action: 'team.status',
         entity,
+        version: updated.version,
         changes: [change('status', target.status, status)],
         details: { email: target.email },
       });
       return status ? 'Administrator activated' : 'Administrator deactivated';
     });
     const [member] = await membersOf(req, req.params.id);
+    setETag(reply, member.version);
     return { success: true, message, data: member };
   },
 
@@ -177,6 +188,7 @@ export const teamHandlers: Handlers = {
           request: req,
           action: 'team.sessions_end',
           entity: { type: 'user', id: target.id, name: fullName(target) },
+          version: null,
           details: { email: target.email, ended: String(count) },
           always: true,
         });

@@ -42,6 +42,8 @@ export type ApprovalExecutor = {
     changes: AuditChange[];
     details?: Record<string, string>;
     refundId?: string;
+    /** the version of the record it changed (a refund's booking, the restaurant, the fee) */
+    version?: number;
   }>;
   /** The answer to a refusal thrown by carryOut, read after the rollback (the state as it is now). */
   explain?(req: FastifyRequest, approval: ApprovalRequest, error: unknown): Promise<unknown>;

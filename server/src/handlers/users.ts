@@ -1,6 +1,9 @@
-/** Users: the list, activating or deactivating an account, and the platform fee. */
+/** Users: the list, activating or deactivating an account (one or several), and the platform fee. */
+import type { FastifyRequest } from 'fastify';
 import { change, recordChange } from '../lib/audit.js';
+import { bulkMessage, eachRow } from '../lib/bulk.js';
 import { badRequest, conflict, notFound } from '../lib/http-error.js';
+import { setETag, type Precondition } from '../lib/versions.js';
 import {
   listUsers,
   platformFee as storedPlatformFee,
@@ -10,6 +13,7 @@ import {
 } from '../queries/users.js';
 import { revokeUserSessions } from '../queries/sessions.js';
 import { accountRole, lockAccount } from '../queries/team.js';
+import { checkVersion } from '../queries/versions.js';
 import { checkTeamChange } from '../auth/administrators.js';
 import { accessDenied, teamRoleOf } from '../auth/bearer-auth.js';
 import { forbiddenMessage, hasPermission } from '../../../common/team-roles.js';
@@ -22,10 +26,11 @@ const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account';
 const INVALID_PLATFORM_FEE = 'Platform fee must be a number of at least 0';
 const FEE_CHANGE_WHY = "Every change of the platform fee needs a second admin's approval.";
 
-/** The fee saved; its change, as its audit event records it. */
+/** The fee saved: before and after, its new version, its change as its audit event records it. */
 async function writePlatformFee(tx: Transaction, platformFee: number) {
-  const fee = await savePlatformFee(tx, platformFee);
-  return { ...fee, changes: [change('platformFee', fee.before, fee.after)] };
+  const { platformFee: before } = await storedPlatformFee(tx);
+  const { platformFee: after, version } = await savePlatformFee(tx, platformFee);
+  return { before, after, version, changes: [change('platformFee', before, after)] };
 }
 
 /** An approved change of the platform fee: the value asked for, saved as any change is. */
@@ -38,9 +43,52 @@ export const platformFeeApprovals: ApprovalExecutor = {
     return {
       message: approvalTexts.platformFee(fee.before, fee.after).approved,
       changes: fee.changes,
+      version: fee.version,
     };
   },
 };
+
+const statusMessage = (status: boolean) =>
+  status ? 'User activated successfully' : 'User deactivated successfully';
+
+/**
+ * Activates or deactivates the account, checked against the version sent (If-Match, or a bulk
+ * row's), in a transaction of its own with its audit event; returns the account as saved. An
+ * administrator's access is the team's: the Team screen's permission and rules.
+ */
+async function changeStatus(
+  req: FastifyRequest,
+  id: string,
+  status: boolean,
+  precondition?: Precondition,
+) {
+  const db = req.server.db;
+  if (id === req.user.id && !status) throw badRequest(CANNOT_DEACTIVATE_SELF);
+  const role = teamRoleOf(req.user);
+  if (!hasPermission(role, 'team.manage') && (await accountRole(db, id)) === 'admin') {
+    throw await accessDenied(req, 'team.manage', forbiddenMessage(role, 'team.manage'));
+  }
+  return db.transaction(async (tx) => {
+    const current = await lockAccount(tx, id);
+    if (!current) throw notFound('User not found');
+    const record = { type: 'user', id: current.id, version: current.version };
+    await checkVersion(tx, req, record, () => toSessionUser(current), precondition);
+    if (current.status === status) return current;
+    if (current.role === 'admin') await checkTeamChange(tx, req.user.id, current, { status });
+    const updated = await setUserStatus(tx, id, status);
+    // Access ends with every session; one that ended stays ended when access comes back.
+    if (!status || !current.status) await revokeUserSessions(tx, updated.id);
+    await recordChange(tx, {
+      request: req,
+      action: 'user.status',
+      entity: { type: 'user', id: updated.id, name: fullName(updated) },
+      version: updated.version,
+      changes: [change('status', current.status, status)],
+      details: { email: updated.email },
+    });
+    return updated;
+  });
+}
 
 export const usersHandlers: Handlers = {
   async listUsers(req) {
@@ -48,44 +96,26 @@ export const usersHandlers: Handlers = {
     return { success: true, message: 'Users', count: total, data };
   },
 
-  async updateUserStatus(req) {
-    const db = req.server.db;
-    const { status } = req.body;
-    if (req.params.id === req.user.id && !status) throw badRequest(CANNOT_DEACTIVATE_SELF);
-    // An administrator's access is the team's: the Team screen's permission and rules.
-    const role = teamRoleOf(req.user);
-    if (!hasPermission(role, 'team.manage') && (await accountRole(db, req.params.id)) === 'admin') {
-      throw await accessDenied(req, 'team.manage', forbiddenMessage(role, 'team.manage'));
-    }
-    const user = await db.transaction(async (tx) => {
-      const current = await lockAccount(tx, req.params.id);
-      if (!current) throw notFound('User not found');
-      if (current.role === 'admin') await checkTeamChange(tx, req.user.id, current, { status });
-      const updated = await setUserStatus(tx, req.params.id, status);
-      // Access ends with every session; one that ended stays ended when access comes back.
-      if (!status || !current.status) await revokeUserSessions(tx, updated.id);
-      await recordChange(tx, {
-        request: req,
-        action: 'user.status',
-        entity: { type: 'user', id: updated.id, name: fullName(updated) },
-        changes: [change('status', current.status, status)],
-        details: { email: updated.email },
-      });
-      return updated;
-    });
-    return {
-      success: true,
-      message: status ? 'User activated successfully' : 'User deactivated successfully',
-      data: toSessionUser(user),
-    };
+  async updateUserStatus(req, reply) {
+    const user = await changeStatus(req, req.params.id, req.body.status);
+    setETag(reply, user.version);
+    return { success: true, message: statusMessage(req.body.status), data: toSessionUser(user) };
   },
 
-  async getConfiguration(req) {
-    return {
-      success: true,
-      message: 'Configuration',
-      data: { platformFee: await storedPlatformFee(req.server.db) },
-    };
+  async bulkUpdateUserStatus(req) {
+    const { items, status } = req.body;
+    const data = await eachRow(items, async (item) => {
+      await changeStatus(req, item._id, status, [item.version]);
+      return statusMessage(status);
+    });
+    const done = status ? 'activated' : 'deactivated';
+    return { success: true, message: bulkMessage(data, 'user', done), data };
+  },
+
+  async getConfiguration(req, reply) {
+    const data = await storedPlatformFee(req.server.db);
+    setETag(reply, data.version);
+    return { success: true, message: 'Configuration', data };
   },
 
   async updateConfiguration(req, reply) {
@@ -99,16 +129,23 @@ export const usersHandlers: Handlers = {
       throw badRequest('Platform fee can have at most 2 decimals and must be below 10,000,000,000');
     }
     const db = req.server.db;
+    /** The fee now, locked, after the check of If-Match against its version (0: never saved). */
+    const checked = async (tx: Transaction) => {
+      const before = await storedPlatformFee(tx, true);
+      const record = { type: 'configuration', id: null, version: before.version };
+      await checkVersion(tx, req, record, () => (before.version ? before : null));
+      return before;
+    };
     if (req.server.config.approvals.feeChanges) {
-      const before = await storedPlatformFee(db);
-      if (before !== platformFee) {
-        const texts = approvalTexts.platformFee(before, platformFee);
+      const before = await db.transaction(checked);
+      if (before.platformFee !== platformFee) {
+        const texts = approvalTexts.platformFee(before.platformFee, platformFee);
         const { approval } = await requestApproval(req, {
           kind: 'platform_fee',
           subject: 'configuration',
           operationId: 'updateConfiguration',
           arguments: { platformFee },
-          valueBefore: before,
+          valueBefore: before.platformFee,
           valueAfter: platformFee,
           summary: texts.summary,
           why: FEE_CHANGE_WHY,
@@ -116,20 +153,20 @@ export const usersHandlers: Handlers = {
         return approvalRequested(reply, texts.sent, approval);
       }
     }
-    const saved = await db.transaction(async (tx) => {
+    const data = await db.transaction(async (tx) => {
+      const before = await checked(tx);
+      if (before.version && before.platformFee === platformFee) return before;
       const fee = await writePlatformFee(tx, platformFee);
       await recordChange(tx, {
         request: req,
         action: 'configuration.update',
         entity: { type: 'configuration', id: null, name: 'Platform fee' },
+        version: fee.version,
         changes: fee.changes,
       });
-      return fee.after;
+      return { platformFee: fee.after, version: fee.version };
     });
-    return {
-      success: true,
-      message: 'Platform fee updated successfully',
-      data: { platformFee: saved },
-    };
+    setETag(reply, data.version);
+    return { success: true, message: 'Platform fee updated successfully', data };
   },
 };

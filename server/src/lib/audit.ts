@@ -1,6 +1,7 @@
 /**
  * The one write path of the audit trail. Every write handler calls `recordChange` inside the
- * transaction of its change, so the change and its event commit or roll back together. A call
+ * transaction of its change, so the change and its event commit or roll back together, with the
+ * version the change gave its record (every change passes here with its record and version). A call
  * whose changes are all equal before and after records nothing (and says so), so a write that
  * changes nothing leaves no event.
  */
@@ -27,6 +28,12 @@ export type ChangeInput = {
   request: FastifyRequest | null;
   action: AuditAction;
   entity: AuditEntity;
+  /**
+   * The record's version after the change (null: the record has no version, or it is gone).
+   * Stored with the event, so a stale write can be told what changed since its version, and
+   * every change can be published with the version it made.
+   */
+  version: number | null;
   changes?: AuditChange[];
   details?: Record<string, string>;
   /** the actor when the request has no signed-in admin (sign-in): null for an unknown caller */
@@ -52,9 +59,24 @@ const userAgent = (request: FastifyRequest) => {
   return (Array.isArray(value) ? value[0] : value) ?? null;
 };
 
+/**
+ * "Save mine anyway": a write sent again over a colleague's change names the version it was
+ * made on (X-Overrides-Version); its event keeps it as `overridesVersion`.
+ */
+function overrides(request: FastifyRequest | null, version: number | null): Record<string, string> {
+  const value = request?.headers['x-overrides-version'];
+  return version !== null && typeof value === 'string' && /^\d{1,10}$/.test(value)
+    ? { overridesVersion: value }
+    : {};
+}
+
+/** The changes whose value is not the same before and after. */
+export const effective = (changes: readonly AuditChange[]) =>
+  changes.filter((c) => !isDeepStrictEqual(c.before, c.after));
+
 /** Appends the event; returns false (and writes nothing) when nothing changed. */
 export async function recordChange(db: Pick<Db, 'insert'>, input: ChangeInput): Promise<boolean> {
-  const changes = (input.changes ?? []).filter((c) => !isDeepStrictEqual(c.before, c.after));
+  const changes = effective(input.changes ?? []);
   if (!changes.length && !input.always) return false;
   const { request } = input;
   const actor = input.actor === undefined ? (request?.user ?? null) : input.actor;
@@ -68,10 +90,11 @@ export async function recordChange(db: Pick<Db, 'insert'>, input: ChangeInput): 
     entityId: input.entity.id,
     entityName: input.entity.name,
     changes,
-    details: input.details ?? {},
+    details: { ...input.details, ...overrides(request, input.version) },
     requestId: request?.id ?? null,
     clientAddress: request?.ip ?? null,
     userAgent: request ? userAgent(request) : null,
+    version: input.version,
   });
   return true;
 }

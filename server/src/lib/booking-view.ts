@@ -136,6 +136,7 @@ export function bookingView(json: BookingJson): BookingView {
       refundedTotal: money(b.refundedTotal),
     },
     createdAt: iso(b.createdAt),
+    version: b.version,
   };
   if (json.pendingApprovals.length) {
     view.pendingApprovals = json.pendingApprovals.map((p) => {

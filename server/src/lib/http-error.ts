@@ -6,7 +6,7 @@ export class HttpError extends Error {
     /** response headers that go with it (Retry-After of a 429) */
     readonly headers?: Record<string, string>,
     /** fields the error body carries besides its message (the contract names them) */
-    readonly fields?: Record<string, string>,
+    readonly fields?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -47,7 +47,7 @@ export const auditOrder = keyset([
   { column: auditEvents.id, direction: 'desc' },
 ]);
 
-const eventView = (e: AuditEvent): EventView => ({
+export const eventView = (e: AuditEvent): EventView => ({
   _id: e.id,
   createdAt: iso(e.createdAt),
   actor: e.actorId
@@ -58,6 +58,7 @@ const eventView = (e: AuditEvent): EventView => ({
   changes: e.changes,
   details: e.details,
   request: { id: e.requestId, clientAddress: e.clientAddress, userAgent: e.userAgent },
+  version: e.version,
 });
 
 export async function listAuditEvents(db: Db, query: AuditFilters & Paging) {

@@ -216,18 +216,31 @@ export async function loadBookingView(db: Reader, id: string): Promise<BookingVi
   return rows.length ? bookingView(jsonValue<BookingJson>(rows[0].data)) : undefined;
 }
 
-/** The booking's reference and notes, locked for the notes' update. */
-export async function lockBookingNotes(tx: Pick<Db, 'select'>, id: string) {
+type Locked = { id: string; bookingRef: string; adminNotes: string; version: number };
+
+/** The booking's reference, notes and version, locked for a change to the booking. */
+export async function lockBooking(tx: Pick<Db, 'select'>, id: string) {
   const [current] = await tx
-    .select({ id: bookings.id, bookingRef: bookings.bookingRef, adminNotes: bookings.adminNotes })
+    .select({
+      id: bookings.id,
+      bookingRef: bookings.bookingRef,
+      adminNotes: bookings.adminNotes,
+      version: bookings.version,
+    })
     .from(bookings)
     .where(eq(bookings.id, id))
     .for('update');
-  return current as { id: string; bookingRef: string; adminNotes: string } | undefined;
+  return current as Locked | undefined;
 }
 
+/** Saves the notes; returns the booking's new version. */
 export async function setBookingNotes(tx: Pick<Db, 'update'>, id: string, adminNotes: string) {
-  await tx.update(bookings).set({ adminNotes }).where(eq(bookings.id, id));
+  const [row] = await tx
+    .update(bookings)
+    .set({ adminNotes })
+    .where(eq(bookings.id, id))
+    .returning({ version: bookings.version });
+  return row.version;
 }
 
 export async function bookingExists(db: Pick<Db, 'select'>, id: string) {

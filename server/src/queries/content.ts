@@ -26,6 +26,7 @@ export const contentView = (row: StaticContent) => ({
   faqs: row.faqs,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
+  version: row.version,
 });
 
 /** Title contains the text; type, status and slug equal. */

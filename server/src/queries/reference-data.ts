@@ -75,11 +75,22 @@ type Row = Item & Record<string, unknown>;
 
 /** The entity as the contract shows it for this list. */
 export function referenceView(config: ReferenceList, row: Row) {
-  const { id, kind: _kind, name, status, imageId, addedById: _by, createdAt, ...counts } = row;
+  const {
+    id,
+    kind: _kind,
+    name,
+    status,
+    imageId,
+    addedById: _by,
+    createdAt,
+    version,
+    ...counts
+  } = row;
   return {
     _id: id,
     name,
     createdAt: iso(createdAt),
+    version,
     ...counts,
     ...(config.hasStatus ? { status } : {}),
     ...(config.hasImage ? { image: imageId ? imageUrl(imageId) : null } : {}),
@@ -101,6 +112,7 @@ function selectRows(db: Pick<Db, 'select'>, config: ReferenceList, where: SQL | 
       imageId: item.imageId,
       addedById: item.addedById,
       createdAt: item.createdAt,
+      version: item.version,
       ...countColumns(config.counts),
     })
     .from(item)
@@ -129,7 +141,7 @@ export async function listReferenceItems(
 }
 
 /** The list's entry with this id, with its counts. */
-export async function referenceItemById(db: Db, config: ReferenceList, id: string) {
+export async function referenceItemById(db: Pick<Db, 'select'>, config: ReferenceList, id: string) {
   const [row] = (await selectRows(db, config, eq(item.id, id))) as Row[];
   return row as Row | undefined;
 }
@@ -165,14 +177,22 @@ export async function lockReferenceItem(tx: Pick<Db, 'select'>, id: string) {
   return row as Item | undefined;
 }
 
-/** Changes the entry; a replaced image belonged to this entry alone and is deleted. */
+/**
+ * Changes the entry; a replaced image belonged to this entry alone and is deleted. Returns the
+ * entry's new version.
+ */
 export async function updateReferenceItem(
   tx: Tx,
   before: Item,
   set: { name?: string; status?: boolean; imageId?: string },
-) {
-  await tx.update(item).set(set).where(eq(item.id, before.id));
+): Promise<number> {
+  const [row] = await tx
+    .update(item)
+    .set(set)
+    .where(eq(item.id, before.id))
+    .returning({ version: item.version });
   if (set.imageId && before.imageId) await tx.delete(images).where(eq(images.id, before.imageId));
+  return row.version;
 }
 
 /** Deletes the entry and its image. */

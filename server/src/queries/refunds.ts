@@ -136,6 +136,7 @@ export async function applyRefund(tx: Tx, input: RefundInput) {
       refundedTotal: bookings.refundedTotal,
       paymentStatus: bookings.paymentStatus,
       netPayout: bookings.netPayout,
+      version: bookings.version,
     });
   if (!updatedBooking.length) return undefined;
   const [refund] = await tx

@@ -91,6 +91,7 @@ const listItem = ({
   totalBookings,
   totalEarnings: fromMinor(Number(earningsMinor), r.currency),
   currency: r.currency,
+  version: r.version,
 });
 
 const selectFigured = (db: Pick<Db, 'select'>, where: SQL | undefined) =>
@@ -112,7 +113,10 @@ export async function listRestaurants(db: Db, query: RestaurantsFilters & Paging
 }
 
 /** One restaurant as a list row (with its figures). */
-export async function restaurantListItem(db: Db, id: string): Promise<ListItem | undefined> {
+export async function restaurantListItem(
+  db: Pick<Db, 'select'>,
+  id: string,
+): Promise<ListItem | undefined> {
   const [row] = await selectFigured(db, eq(restaurants.id, id));
   return row && listItem(row);
 }
@@ -198,16 +202,19 @@ export async function lockRestaurant(tx: Pick<Db, 'select'>, id: string) {
   return current as Restaurant | undefined;
 }
 
+/** Sets one field; returns the restaurant's new version. */
 export async function setRestaurantField(
   tx: Pick<Db, 'update'>,
   id: string,
   field: RestaurantField,
   value: Restaurant[RestaurantField],
-) {
-  await tx
+): Promise<number> {
+  const [row] = await tx
     .update(restaurants)
     .set({ [field]: value })
-    .where(eq(restaurants.id, id));
+    .where(eq(restaurants.id, id))
+    .returning({ version: restaurants.version });
+  return row.version;
 }
 
 /** Names containing the text, alphabetically, at most LOOKUP_LIMIT. */
@@ -265,7 +272,10 @@ export async function topRestaurants(db: Db, limit: number) {
 }
 
 /** Which of these restaurant ids exist (anything but a uuid is none). */
-export async function existingRestaurants(db: Db, ids: readonly string[]): Promise<Set<string>> {
+export async function existingRestaurants(
+  db: Pick<Db, 'select'>,
+  ids: readonly string[],
+): Promise<Set<string>> {
   const uuids = ids.filter((id) =>
     /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id),
   );

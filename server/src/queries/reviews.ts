@@ -37,6 +37,7 @@ function selectReviews(db: Pick<Db, 'select'>, where: SQL | undefined) {
       status: reviews.status,
       createdAt: reviews.createdAt,
       restaurantId: reviews.restaurantId,
+      version: reviews.version,
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
@@ -48,7 +49,7 @@ function selectReviews(db: Pick<Db, 'select'>, where: SQL | undefined) {
 
 type Selected = Awaited<ReturnType<typeof selectReviews>>[number];
 
-const reviewView = ({ id, createdAt, restaurantId: _restaurant, ...rest }: Selected) => ({
+export const reviewView = ({ id, createdAt, restaurantId: _restaurant, ...rest }: Selected) => ({
   _id: id,
   ...rest,
   createdAt: iso(createdAt),
@@ -78,13 +79,18 @@ export async function lockReview(tx: Pick<Db, 'select'>, id: string) {
   return current as Selected | undefined;
 }
 
+/** Sets the status; returns the review as the list shows it, with its new version. */
 export async function setReviewStatus(
   tx: Pick<Db, 'update'>,
   review: Selected,
   status: Review['status'],
 ) {
-  await tx.update(reviews).set({ status }).where(eq(reviews.id, review.id));
-  return reviewView({ ...review, status });
+  const [{ version }] = await tx
+    .update(reviews)
+    .set({ status })
+    .where(eq(reviews.id, review.id))
+    .returning({ version: reviews.version });
+  return reviewView({ ...review, status, version });
 }
 
 type ReviewRow = { review: Review; user: string; restaurant: string; keys: string[] };

@@ -21,6 +21,7 @@ function selectViews(db: Pick<Db, 'select'>, where: SQL | undefined) {
       name: savedViews.name,
       filters: savedViews.filters,
       createdAt: savedViews.createdAt,
+      version: savedViews.version,
       creatorId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -36,7 +37,7 @@ function selectViews(db: Pick<Db, 'select'>, where: SQL | undefined) {
 type Row = Awaited<ReturnType<typeof selectViews>>[number];
 
 /** The views as the contract's, each with the filters that still apply. */
-async function toViews(db: Db, rows: Row[]): Promise<View[]> {
+async function toViews(db: Pick<Db, 'select'>, rows: Row[]): Promise<View[]> {
   const restaurantIds = rows.flatMap((row) =>
     row.filters.restaurant ? [row.filters.restaurant] : [],
   );
@@ -51,6 +52,7 @@ async function toViews(db: Db, rows: Row[]): Promise<View[]> {
         filters,
         ignoredFilters: ignored,
         createdAt: iso(row.createdAt),
+        version: row.version,
         createdBy: row.creatorId
           ? {
               _id: row.creatorId,
@@ -72,7 +74,7 @@ export async function listViews(db: Db, screen: Screen) {
   return toViews(db, await selectViews(db, eq(savedViews.screen, screen)));
 }
 
-export async function viewById(db: Db, id: string): Promise<View | undefined> {
+export async function viewById(db: Pick<Db, 'select'>, id: string): Promise<View | undefined> {
   const [view] = await toViews(db, await selectViews(db, eq(savedViews.id, id)));
   return view;
 }
@@ -125,8 +127,14 @@ export async function insertView(
   return row.id;
 }
 
-export async function renameView(tx: Tx, id: string, name: string) {
-  await tx.update(savedViews).set({ name }).where(eq(savedViews.id, id));
+/** Renames the view; returns its new version. */
+export async function renameView(tx: Tx, id: string, name: string): Promise<number> {
+  const [row] = await tx
+    .update(savedViews)
+    .set({ name })
+    .where(eq(savedViews.id, id))
+    .returning({ version: savedViews.version });
+  return row.version;
 }
 
 export async function deleteView(tx: Tx, id: string) {

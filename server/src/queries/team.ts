@@ -28,16 +28,21 @@ export async function lockAccountByEmail(tx: Tx, email: string) {
   return existing as { id: string; teamRole: TeamRole | null } | undefined;
 }
 
-/** Makes the account an active administrator with this password hash and team role. */
+/**
+ * Makes the account an active administrator with this password hash and team role; returns its
+ * new version.
+ */
 export async function makeAdministrator(
   tx: Tx,
   id: string,
   values: { passwordHash: string; teamRole: TeamRole },
-) {
-  await tx
+): Promise<number> {
+  const [row] = await tx
     .update(users)
     .set({ ...values, role: 'admin', subRole: null, status: true })
-    .where(eq(users.id, id));
+    .where(eq(users.id, id))
+    .returning({ version: users.version });
+  return row.version;
 }
 
 export async function insertAdministrator(
@@ -69,6 +74,7 @@ export type TeamRow = {
   lastSignInAt: Date | null;
   activeSessions: number;
   setupPending: boolean;
+  version: number;
 };
 
 /**
@@ -95,6 +101,7 @@ export async function teamRows(
       activeSessions: sql<number>`(select count(*) from ${sessions}
         where ${sessions.userId} = users.id and ${live(liveness)})::int`,
       setupPending: sql<boolean>`${users.passwordHash} is null`,
+      version: users.version,
     })
     .from(users)
     .where(and(eq(users.role, 'admin'), id ? eq(users.id, id) : undefined))
@@ -117,21 +124,8 @@ export async function accountRole(db: Pick<Db, 'select'>, id: string) {
 
 /** The account of `id`, locked for a change of its role or status (any role: see `role`). */
 export async function lockAccount(tx: Tx, id: string) {
-  const [row] = await tx
-    .select({
-      id: users.id,
-      role: users.role,
-      teamRole: users.teamRole,
-      status: users.status,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      passwordSet: sql<boolean>`${users.passwordHash} is not null`,
-    })
-    .from(users)
-    .where(eq(users.id, id))
-    .for('update');
-  return row;
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row && { ...row, passwordSet: row.passwordHash !== null };
 }
 
 /** The active owners' ids, locked: two demotions at once cannot both leave no owner. */
@@ -145,12 +139,24 @@ export async function lockActiveOwners(tx: Tx): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-export async function setTeamRole(tx: Tx, id: string, teamRole: TeamRole) {
-  await tx.update(users).set({ teamRole }).where(eq(users.id, id));
+/** Sets the team role; returns the account's new version. */
+export async function setTeamRole(tx: Tx, id: string, teamRole: TeamRole): Promise<number> {
+  const [row] = await tx
+    .update(users)
+    .set({ teamRole })
+    .where(eq(users.id, id))
+    .returning({ version: users.version });
+  return row.version;
 }
 
-export async function setPasswordHash(tx: Tx, id: string, passwordHash: string) {
-  await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
+/** Sets the password hash; returns the account's new version. */
+export async function setPasswordHash(tx: Tx, id: string, passwordHash: string): Promise<number> {
+  const [row] = await tx
+    .update(users)
+    .set({ passwordHash })
+    .where(eq(users.id, id))
+    .returning({ version: users.version });
+  return row.version;
 }
 
 export async function insertSetupLink(

@@ -23,6 +23,7 @@ export const toSessionUser = (user: User) => ({
   role: user.role,
   createdAt: user.createdAt.toISOString(),
   status: user.status,
+  version: user.version,
 });
 
 /** First, last or full name, or email, contains the text. */
@@ -100,18 +101,15 @@ export async function setUserStatus(tx: Tx, id: string, status: boolean) {
   return updated;
 }
 
-export async function platformFee(db: Pick<Db, 'select'>): Promise<number> {
-  const [row] = await db.select().from(configuration).where(eq(configuration.id, 1));
-  return row?.platformFee ?? 0;
+/** The platform fee and its version (0 before it is first saved); `lock` for the fee's update. */
+export async function platformFee(db: Pick<Db, 'select'>, lock = false) {
+  const query = db.select().from(configuration).where(eq(configuration.id, 1));
+  const [row] = await (lock ? query.for('update') : query);
+  return { platformFee: row?.platformFee ?? 0, version: row?.version ?? 0 };
 }
 
-/** Saves the fee; returns the fee it replaced (read locked) and the fee as stored. */
+/** Saves the fee (a first save creates the row); returns it as stored, with its new version. */
 export async function savePlatformFee(tx: Tx, fee: number) {
-  const [previous] = await tx
-    .select({ platformFee: configuration.platformFee })
-    .from(configuration)
-    .where(eq(configuration.id, 1))
-    .for('update');
   const [row] = await tx
     .insert(configuration)
     .values({ id: 1, platformFee: fee })
@@ -120,5 +118,5 @@ export async function savePlatformFee(tx: Tx, fee: number) {
       set: { platformFee: fee, updatedAt: new Date() },
     })
     .returning();
-  return { before: previous?.platformFee ?? 0, after: row.platformFee };
+  return { platformFee: row.platformFee, version: row.version };
 }

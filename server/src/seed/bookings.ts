@@ -343,6 +343,7 @@ export function generateBooking(ctx: SeedContext, world: BookingWorld, index: nu
     platformFeeCustomer: sums.platformFee,
     platformFeeRestaurant: platformCommission,
     netPayout: Math.max(0, sums.total - fee - refundedTotal),
+    version: 1,
     refundedTotal,
     createdAt,
   };

@@ -87,6 +87,7 @@ function generatePerson({ faker, uuid }: SeedContext, role: string, createdAt: D
     status: faker.datatype.boolean(0.9),
     teamRole: null,
     createdAt,
+    version: 1,
   };
 }
 
@@ -110,6 +111,7 @@ export function generatePeople(
     teamRole: 'owner',
     restaurantId: null,
     createdAt: new Date(ctx.now - 400 * DAY),
+    version: 1,
   };
   const support: t.User = {
     ...admin,

@@ -48,6 +48,7 @@ export function generateRestaurants(
       longitude: faker.location.longitude(),
       offsetSec: faker.helpers.arrayElement([-18000, -14400, 0, 3600, 7200, 19800, 32400]),
       createdAt: pastDate(120),
+      version: 1,
     };
   });
 }

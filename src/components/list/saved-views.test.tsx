@@ -27,6 +27,7 @@ const view = (id: number, name: string, filters: Record<string, string>, ignored
     ignoredFilters: ignored,
     createdAt: '2026-11-23T10:00:00.000Z',
     createdBy: support,
+    version: 1,
   }) satisfies SavedView;
 
 /** The saved views, and no reviews whatever the filters. */

@@ -3,7 +3,7 @@ import type { Approval, ApprovalKind, ApprovalStatus } from '../../api/types';
 import { CellText } from '../../components/list/cell-text';
 import { booleanFilter, labelsFilter, tagFilter } from '../../components/list/list-filters';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
-import { REFUND_REASON_LABELS } from '../../components/refund-reason';
+import { REFUND_REASON_LABELS } from '../../../common/change-text';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../../common/money-format';

@@ -19,6 +19,7 @@ const events: AuditEvent[] = [
     changes: [{ field: 'platformCommission', before: 10, after: 12.25 }],
     details: {},
     request,
+    version: 2,
   },
   {
     _id: '00000000-0000-4000-8000-000000000002',
@@ -29,6 +30,7 @@ const events: AuditEvent[] = [
     changes: [],
     details: {},
     request,
+    version: 2,
   },
 ];
 
@@ -61,7 +63,7 @@ it('shows each event: time in UTC, admin or System, action, record with its link
     'href',
     `/admin/restaurants/${RESTAURANT}/bookings`,
   );
-  expect(first).toHaveTextContent('Commission: 10% → 12.25%');
+  expect(first).toHaveTextContent('Platform Commission: 10% → 12.25%');
   expect(second).toHaveTextContent('System');
   expect(second).toHaveTextContent('Platform fee changed');
   expect(within(second).queryByRole('link')).not.toBeInTheDocument();
@@ -73,7 +75,7 @@ it("sends the URL's filters, shows the admin and the record as tags, and closing
   open(
     `?action=restaurant.update&entityType=restaurant&entityId=${RESTAURANT}&actorId=${ADA}&from=2026-11-01&to=2026-11-30&search=bistro`,
   );
-  await screen.findByText('Commission: 10% → 12.25%');
+  await screen.findByText('Platform Commission: 10% → 12.25%');
   expect(lastQuery(calls)).toEqual({
     skip: '0',
     limit: '10',

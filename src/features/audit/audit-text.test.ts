@@ -13,7 +13,7 @@ import {
 describe('audit texts', () => {
   it('writes a change as "field: before → after", money in its currency, percentages with %', () => {
     expect(changeText({ field: 'platformCommission', before: 10, after: 12.25 })).toBe(
-      'Commission: 10% → 12.25%',
+      'Platform Commission: 10% → 12.25%',
     );
     expect(
       changeText({
@@ -70,7 +70,7 @@ test('an export shows its search and filters, or "All rows"', () => {
 test("the Changes cell's lines: an export's filters, else one per change", () => {
   const change = { field: 'platformFee', before: 10, after: 12 };
   expect(changeLines({ action: 'configuration.update', changes: [change], details: {} })).toEqual([
-    'Platform fee: 10% → 12%',
+    'Platform Fee: 10% → 12%',
   ]);
   expect(
     changeLines({ action: 'list.export', changes: [change], details: { search: 'ab' } }),

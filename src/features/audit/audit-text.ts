@@ -1,8 +1,6 @@
 /** How audit events read on screen: action labels, field names, values, and record links. */
 import type { AuditAction, AuditEvent, AuditValue } from '../../api/types';
-import { formatMoney } from '../../../common/money-format';
-import { REFUND_REASON_LABELS } from '../../components/refund-reason';
-import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../../common/reference-lists';
+import { changeText as commonChangeText, fieldLabel } from '../../../common/change-text';
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
   'restaurant.update': 'Restaurant changed',
@@ -49,73 +47,13 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'activity.legacy': 'Activity (before the audit trail)',
 };
 
-export const RECORD_TYPE_LABELS: Record<string, string> = {
-  restaurant: 'Restaurant',
-  booking: 'Booking',
-  user: 'User',
-  review: 'Review',
-  content: 'Content',
-  configuration: 'Platform fee',
-  menu_item: 'Menu item',
-  // A reference list's record type is its key.
-  ...Object.fromEntries(REFERENCE_LIST_KEYS.map((key) => [key, REFERENCE_LISTS[key].label])),
-  list: 'List',
-  saved_view: 'Saved view',
-};
-
-const FIELD_LABELS: Record<string, string> = {
-  platformCommission: 'Commission',
-  platformFee: 'Platform fee',
-  isFeatured: 'Featured',
-  online: 'Online',
-  status: 'Status',
-  adminNotes: 'Admin notes',
-  amount: 'Amount',
-  orderRefunded: 'Order refunded',
-  refunded: 'Refunded',
-  paymentStatus: 'Payment status',
-  reason: 'Reason',
-  note: 'Note',
-  itemPrice: 'Price',
-  discountedPrice: 'Discounted price',
-  'faq.question': 'FAQ question',
-  'faq.answer': 'FAQ answer',
-  faqs: 'FAQs',
-  // An export's filters.
-  bookingStatus: 'Booking status',
-  payoutStatus: 'Payout status',
-  arrivalDateTime: 'Arrival date',
-  createdAt: 'Created',
-  entityType: 'Record type',
-  entityId: 'Record',
-  actorId: 'Admin',
-  teamRole: 'Team role',
-};
-
-const REASON_LABELS: Readonly<Record<string, string>> = REFUND_REASON_LABELS;
-
-const PERCENT_FIELDS = new Set(['platformFee', 'platformCommission']);
-const LONGEST = 80;
+export { RECORD_TYPE_LABELS, recordTypeLabel, valueText } from '../../../common/change-text';
 
 export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
-export const recordTypeLabel = (type: string) => RECORD_TYPE_LABELS[type] ?? type;
-const fieldLabel = (field: string) =>
-  FIELD_LABELS[field] ?? field.charAt(0).toUpperCase() + field.slice(1);
 
-/** One value as text: money in its currency, percentages with %, long text shortened. */
-export function valueText(field: string, value: AuditValue): string {
-  if (value === null) return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return PERCENT_FIELDS.has(field) ? `${value}%` : String(value);
-  if (typeof value === 'object') return formatMoney(value.amount, value.currency);
-  if (field === 'reason' && REASON_LABELS[value]) return REASON_LABELS[value];
-  const text = value.replace(/\s+/g, ' ').trim();
-  return text.length > LONGEST ? `${text.slice(0, LONGEST - 1)}…` : text || '(empty)';
-}
-
-/** "Commission: 10% → 12.25%" */
+/** "Platform Commission: 10% → 12.25%" */
 export const changeText = (change: { field: string; before: AuditValue; after: AuditValue }) =>
-  `${fieldLabel(change.field)}: ${valueText(change.field, change.before)} → ${valueText(change.field, change.after)}`;
+  commonChangeText(change);
 
 /** An export's search and filters, one "name: value" each ("All rows" without any). */
 export const exportFilterTexts = (details: Record<string, string>): string[] => {

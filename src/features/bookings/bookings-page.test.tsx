@@ -315,6 +315,7 @@ describe('refund modal', () => {
             changes: [{ field: 'status', before: 'pending', after: 'approved' }],
             details: { what: 'Refund of $150.00', requestedBy: 'Sam Support' },
             request: { id: 'req-1', clientAddress: null, userAgent: null },
+            version: 3,
           },
         ],
         { '*': (rows) => rows },

@@ -2,7 +2,7 @@
 import { Alert, Button, Flex, Input, Select, Typography } from 'antd';
 import type { RefundReasonCode } from '../../api/types';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { REFUND_REASON_LABELS } from '../../components/refund-reason';
+import { REFUND_REASON_LABELS } from '../../../common/change-text';
 import { currencyDecimals, fromMinor, toMinor } from '../../../common/money';
 import { formatMoney } from '../../../common/money-format';
 import { useAppSelector } from '../../app/hooks';

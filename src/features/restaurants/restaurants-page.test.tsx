@@ -25,6 +25,7 @@ const restaurants: RestaurantListItem[] = Array.from({ length: 12 }, (_, i) => (
   totalBookings: 3,
   totalEarnings: 10,
   currency: 'USD',
+  version: 1,
 }));
 
 interface Options {

@@ -14,6 +14,7 @@ const reviews = Array.from({ length: 3 }, (_, i) => ({
   description: `Comment number ${i}, with a long tail of words`,
   status: statuses[i],
   createdAt: '2026-03-05T18:30:00.000Z',
+  version: 1,
 }));
 
 /** The reviews (what the server finds for the filters these tests send). */

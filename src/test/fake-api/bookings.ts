@@ -84,6 +84,7 @@ export function bookingsFake(
         note: request.reason ?? request.notes ?? null,
       };
       refunds.push(made);
+      booking.version += 1;
       const what = request.orderId ? 'Order refund' : 'Refund';
       return {
         operationId,
@@ -116,6 +117,7 @@ export function bookingsFake(
         const booking = rows.find((b) => b._id === params.id);
         if (!booking) return reply('updateBookingNotes', 404, notFound);
         booking.adminNotes = (body as { adminNotes: string }).adminNotes;
+        booking.version += 1;
         return reply('updateBookingNotes', 200, {
           success: true,
           message: 'Admin notes saved successfully',

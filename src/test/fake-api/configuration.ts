@@ -3,7 +3,7 @@ import { reply } from './reply';
 import type { Routes } from './types';
 
 export function configurationFake(platformFee = 10) {
-  const state = { platformFee };
+  const state = { platformFee, version: 1 };
   return {
     state,
     routes: {
@@ -11,6 +11,7 @@ export function configurationFake(platformFee = 10) {
         reply('getConfiguration', 200, { success: true, message: 'OK', data: { ...state } }),
       updateConfiguration: ({ body }) => {
         state.platformFee = (body as { platformFee: number }).platformFee;
+        state.version += 1;
         return reply('updateConfiguration', 200, {
           success: true,
           message: 'OK',

@@ -24,6 +24,7 @@ export function contentRow(
     faqs: [],
     createdAt: at,
     updatedAt: at,
+    version: 1,
     ...fields,
   };
 }
@@ -163,7 +164,10 @@ export function contentFake(rows: StaticContent[], filters: Filters<StaticConten
             message: DUPLICATE_TITLE,
           });
         }
-        Object.assign(row, fields, { updatedAt: new Date().toISOString() });
+        Object.assign(row, fields, {
+          updatedAt: new Date().toISOString(),
+          version: row.version + 1,
+        });
         if (fields.title !== undefined) row.title = fields.title.trim();
         if (faqs) {
           row.faqs = faqs

@@ -61,7 +61,11 @@ it('a drifting answer fails the call and the test that made it', async () => {
 
 it("an answer of another operation fails, even when it fits that operation's contract", async () => {
   fakeApi().on('listUsers', () =>
-    reply('getConfiguration', 200, { success: true, message: 'OK', data: { platformFee: 1 } }),
+    reply('getConfiguration', 200, {
+      success: true,
+      message: 'OK',
+      data: { platformFee: 1, version: 1 },
+    }),
   );
   await expect(fetch('/api/v1/admin/users')).rejects.toThrow('Failed to fetch');
   expect(takeProblems()).toEqual(["listUsers answered with getConfiguration's answer"]);

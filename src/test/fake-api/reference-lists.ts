@@ -14,7 +14,11 @@ import { replyOf, type OperationId } from './reply';
 import type { FakeRequest, Routes } from './types';
 
 /** An entry of a reference list, as the list's contract answers give it. */
-export type ReferenceEntry = Record<string, unknown> & { _id: string; name: string };
+export type ReferenceEntry = Record<string, unknown> & {
+  _id: string;
+  name: string;
+  version: number;
+};
 
 const AT = '2026-03-05T12:00:00.000Z';
 const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -30,6 +34,7 @@ export function referenceEntry(
     _id: idOf(n),
     name: `Entry ${n}`,
     createdAt: AT,
+    version: 1,
     ...Object.fromEntries(COUNT_COLUMNS[list.counts].map((column) => [column, 0])),
     ...(list.hasStatus ? { status: true } : {}),
     ...(list.hasImage ? { image: null } : {}),
@@ -113,6 +118,7 @@ export function referenceListFake(
       if (list.hasStatus && write.status !== undefined) entry.status = write.status;
       if (list.hasImage && write.image)
         entry.image = `/api/v1/images/${idOf(860_000 + ++sequence)}`;
+      entry.version += 1;
       return replyOf(operations.update.operationId, 200, {
         success: true,
         message: messages.updated,

@@ -28,7 +28,7 @@ export function restaurantsFake(
       updateRestaurant: ({ params, body }) => {
         const row = rows.find((r) => r._id === params.id);
         if (!row) return reply('updateRestaurant', 404, notFound);
-        Object.assign(row, body);
+        Object.assign(row, body, { version: row.version + 1 });
         return reply('updateRestaurant', 200, { success: true, message: '', data: row });
       },
     } satisfies Routes,

@@ -19,6 +19,7 @@ export function reviewsFake(rows: Review[], filters: Filters<Review> = {}) {
           });
         }
         row.status = (body as Pick<Review, 'status'>).status;
+        row.version += 1;
         return reply('updateReviewStatus', 200, {
           success: true,
           message: `Review ${row.status} successfully`,

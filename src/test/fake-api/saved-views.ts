@@ -46,6 +46,7 @@ export function savedViewsFake(views: SavedView[] = []) {
           ignoredFilters: [],
           createdAt: new Date().toISOString(),
           createdBy: admin,
+          version: 1,
         };
         views.push(created);
         return reply('createSavedView', 201, {
@@ -58,6 +59,7 @@ export function savedViewsFake(views: SavedView[] = []) {
         const view = views.find((v) => v._id === params.id);
         if (!view) return reply('renameSavedView', 404, notFound);
         view.name = (body as { name: string }).name;
+        view.version += 1;
         return reply('renameSavedView', 200, {
           success: true,
           message: 'View renamed successfully',

@@ -17,6 +17,7 @@ export const adminUser: SessionUser = {
   avatar: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   status: true,
+  version: 1,
   teamRole: 'owner',
   permissions: permissionsOf('owner'),
   refundLimitUsd: null,

@@ -25,6 +25,7 @@ export const teamMember = (n: number, overrides: Partial<TeamMember> = {}): Team
   activeSessions: 1,
   dormant: false,
   setupPending: false,
+  version: 1,
   ...overrides,
 });
 
@@ -115,7 +116,7 @@ export function teamFake(members: TeamMember[] = [meAsMember()]) {
           ),
         );
       }
-      Object.assign(member, change, { activeSessions: 0 });
+      Object.assign(member, change, { activeSessions: 0, version: member.version + 1 });
       return reply('updateTeamMember', 200, {
         success: true,
         message: change.teamRole
@@ -191,6 +192,7 @@ export function teamFake(members: TeamMember[] = [meAsMember()]) {
             avatar: null,
             createdAt: member.createdAt,
             status: true,
+            version: member.version + 1,
             teamRole: member.teamRole,
             permissions: permissionsOf(member.teamRole),
             refundLimitUsd: null,

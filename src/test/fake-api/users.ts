@@ -15,6 +15,7 @@ export function userRow(n: number, overrides: Partial<User> = {}): User {
     avatar: null,
     createdAt: '2026-03-05T12:00:00.000Z',
     status: true,
+    version: 1,
     ...overrides,
   };
 }
@@ -34,6 +35,7 @@ export function usersFake(rows: User[], filters: Filters<User> = {}) {
           });
         }
         row.status = (body as { status: boolean }).status;
+        row.version += 1;
         return reply('updateUserStatus', 200, {
           success: true,
           message: 'User updated',
