@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
+import { openDatabase, type Database } from '../src/db/client.js';
 import { approvalRequests, auditEvents, orders, refunds } from '../src/db/schema.js';
 import { expectContract } from './helpers/contract.js';
 import { createBookingFixture } from './helpers/booking-fixture.js';
@@ -15,12 +16,19 @@ import { actingAs, sessionOf } from './helpers/approvals.js';
 
 let t: TestApp;
 let other: FastifyInstance;
+let otherDatabase: Database | undefined;
 beforeAll(async () => {
   t = await createTestApp();
-  other = await buildApp({ database: t.database, config: t.app.config });
+  // On PostgreSQL the second instance has a pool of its own, as a second process would.
+  if (t.database.url) {
+    otherDatabase = await openDatabase({ databaseUrl: t.database.url });
+    await otherDatabase.ready();
+  }
+  other = await buildApp({ database: otherDatabase ?? t.database, config: t.app.config });
 });
 afterAll(async () => {
   await other.close();
+  await otherDatabase?.close();
   await t.close();
 });
 

@@ -16,7 +16,8 @@ type CallOptions = { token?: string | null; headers?: Record<string, string> };
 
 export type TestApp = {
   app: FastifyInstance;
-  database: Database;
+  /** on PostgreSQL with its `url` */
+  database: Database & { url?: string };
   /** bearer token of the seeded admin */
   adminToken: string;
   /** bearer token of the seeded restaurant owner (not an admin) */

@@ -32,17 +32,21 @@ export async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-/** A fresh database holding the seeded template, closed and removed by `close`. */
-export async function cloneTestDatabase(limits?: DatabaseLimits): Promise<Database> {
+/**
+ * A fresh database holding the seeded template, closed and removed by `close`. On PostgreSQL
+ * `url` names it, so a second server instance can open a pool of its own on it.
+ */
+export async function cloneTestDatabase(
+  limits?: DatabaseLimits,
+): Promise<Database & { url?: string }> {
   if (process.env.DATABASE_URL) {
     const name = `ma_test_${process.env.TEST_RUN_ID}_${randomBytes(4).toString('hex')}`;
     await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${templateDbName()}`);
-    const database = await openDatabase(
-      { databaseUrl: withDatabase(process.env.DATABASE_URL, name) },
-      limits,
-    );
+    const url = withDatabase(process.env.DATABASE_URL, name);
+    const database = await openDatabase({ databaseUrl: url }, limits);
     return {
       ...database,
+      url,
       close: async () => {
         await database.close();
         await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
