@@ -1,8 +1,9 @@
-import { count, notLike, sql } from 'drizzle-orm';
-import { auditEvents, bookings, restaurants, users } from '../src/db/schema.js';
+import { count, sql } from 'drizzle-orm';
+import { auditEvents, bookings, isActivity, restaurants, users } from '../src/db/schema.js';
 import { percentChange } from '../src/handlers/dashboard.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
+import { sessionOf } from './helpers/approvals.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -95,17 +96,27 @@ test('top restaurants: at most 5, by bookings, with rating and earnings', async 
 });
 
 test('activity logs: newest first, paged, with the total count', async () => {
-  // A platform fee change is the newest entry; sign-ins are not activity.
+  // A platform fee change is the newest entry; sign-ins, reading the Audit Log (itself audited)
+  // and a refused call are not activity.
   await t.as({ method: 'PUT', url: '/api/v1/configuration', payload: { platformFee: 17.5 } });
   await t.as({
     method: 'POST',
     url: '/api/v1/user/login',
     payload: { email: 'nobody@example.com', password: 'wrong-password' },
   });
+  expect((await t.api('GET', '/admin/audit-logs')).statusCode).toBe(200);
+  const viewer = await sessionOf(t, 'viewer');
+  expect(
+    (await t.api('PUT', '/configuration', { platformFee: 1 }, { token: viewer })).statusCode,
+  ).toBe(403);
+  const actions = (
+    await t.database.db.select({ action: auditEvents.action }).from(auditEvents)
+  ).map((row) => row.action);
+  expect(actions).toEqual(expect.arrayContaining(['audit.view', 'access.denied']));
   const [{ n }] = await t.database.db
     .select({ n: count() })
     .from(auditEvents)
-    .where(notLike(auditEvents.action, 'auth.%'));
+    .where(isActivity(auditEvents.action));
   const body = await expectContract(
     await t.api('GET', '/admin/activityLogs?skip=0&limit=5'),
     'listActivityLogs',
@@ -152,7 +163,7 @@ test('every dashboard call is a 401 without a token and a 403 for another role',
   }
 });
 
-test('the activity count is kept with the events: a statement of several, sign-ins left out, truncate', async () => {
+test('the activity count is kept with the events: a statement of several, sign-ins, Audit Log reads and refusals left out, truncate', async () => {
   const db = t.database.db;
   const listed = async () =>
     (
@@ -163,18 +174,18 @@ test('the activity count is kept with the events: a statement of several, sign-i
       )
     ).count;
   const counted = async () =>
-    (
-      await db.select({ n: count() }).from(auditEvents).where(notLike(auditEvents.action, 'auth.%'))
-    )[0].n;
+    (await db.select({ n: count() }).from(auditEvents).where(isActivity(auditEvents.action)))[0].n;
   const before = await listed();
   expect(before).toBe(await counted());
   await db.insert(auditEvents).values(
-    ['booking.activity', 'auth.login', 'booking.activity'].map((action) => ({
-      action,
-      entityType: 'booking',
-      entityName: 'BK-COUNT',
-      details: { activity: 'Counted' },
-    })),
+    ['booking.activity', 'auth.login', 'audit.view', 'access.denied', 'booking.activity'].map(
+      (action) => ({
+        action,
+        entityType: 'booking',
+        entityName: 'BK-COUNT',
+        details: { activity: 'Counted' },
+      }),
+    ),
   );
   expect(await listed()).toBe(before + 2);
   expect(await listed()).toBe(await counted());

@@ -2,7 +2,7 @@
  * The reference server's tables. Money is integer minor units (bigint, exponent from the row's
  * currency); percentages are numeric(12,2). Ids are uuids, exposed as `_id` strings.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema.js';
 import { TEAM_ROLES } from '../../../common/team-roles.js';
 import {
@@ -470,6 +470,14 @@ export type AuditValue = string | number | boolean | null | { amount: number; cu
 export type AuditChange = { field: string; before: AuditValue; after: AuditValue };
 
 /**
+ * Which audit events are Recent Activity: every change, not sign-ins (`auth.*`), reads of the
+ * Audit Log (`audit.view`) or refused calls (`access.denied`). Literal SQL, so the partial index
+ * of the same condition (migration 0013) serves the list and the triggers count the same rows.
+ */
+export const isActivity = (action: AnyColumn) =>
+  sql`${action} NOT LIKE 'auth.%' AND ${action} NOT IN ('audit.view', 'access.denied')`;
+
+/**
  * The one record of change: every write appends one event in the transaction of the change.
  * Append-only: a trigger refuses UPDATE and DELETE (migration 0001). Actor and entity names are
  * copied as they were at the time; no foreign keys, so an event outlives what it describes.
@@ -502,10 +510,8 @@ export const auditEvents = pgTable(
     index('audit_events_entity_idx').on(t.entityType, t.entityId, t.createdAt),
     index('audit_events_actor_idx').on(t.actorId, t.createdAt),
     index('audit_events_action_idx').on(t.action, t.createdAt),
-    // Recent Activity: every event but sign-ins, newest first, and its count.
-    index('audit_events_activity_idx')
-      .on(t.createdAt, t.id)
-      .where(sql`${t.action} NOT LIKE 'auth.%'`),
+    // Recent Activity, newest first, and its count.
+    index('audit_events_activity_idx').on(t.createdAt, t.id).where(isActivity(t.action)),
   ],
 );
 

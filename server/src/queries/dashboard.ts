@@ -14,6 +14,7 @@ import {
   bookings,
   restaurants,
   users,
+  isActivity,
 } from '../db/schema.js';
 import { auditOrder } from './audit.js';
 
@@ -97,10 +98,10 @@ export async function createdCounts(
   return row;
 }
 
-/** Recent Activity: the audit trail without sign-ins, newest first, with its total. */
+/** Recent Activity: the audit trail's changes (`isActivity`), newest first, with its total. */
 export async function listActivity(db: Db, { skip = 0, limit = 20 }: Paging) {
   // Both reads use the partial index of this condition.
-  const activity = sql`${auditEvents.action} NOT LIKE 'auth.%'`;
+  const activity = isActivity(auditEvents.action);
   return withTotal(
     db
       .select()
