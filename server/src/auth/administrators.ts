@@ -7,6 +7,7 @@
 import type { Db } from '../db/client.js';
 import { recordChange } from '../lib/audit.js';
 import type { TeamRole } from '../../../common/team-roles.js';
+import { fullName } from '../../../common/person-name.js';
 import { revokeUserSessions } from '../queries/sessions.js';
 import {
   insertAdministrator,
@@ -129,7 +130,8 @@ export async function checkTeamChange(
   if (!losesOwner) return;
   const owners = await lockActiveOwners(tx);
   if (owners.length <= 1) {
-    const name = `${target.firstName} ${target.lastName}`.trim();
-    throw conflict(`${name} is the last active owner: make another administrator an owner first.`);
+    throw conflict(
+      `${fullName(target)} is the last active owner: make another administrator an owner first.`,
+    );
   }
 }
