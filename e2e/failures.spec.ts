@@ -34,6 +34,20 @@ test('a screen whose chunk fails to load reloads once, then says so inside the l
   await expect.poll(() => loads).toBe(2);
 });
 
+test("the dashboard's Retry reloads the page (spec 01 §8)", async ({ page }) => {
+  await page.route('**/api/v1/total/revenue', (route) => route.abort('connectionrefused'));
+  await signIn(page, '/admin/dashboard');
+  await expect(
+    page.getByText('Failed to load dashboard data. Please try again later.'),
+  ).toBeVisible();
+  await page.unroute('**/api/v1/total/revenue');
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await reloaded;
+  await expect(page.getByText('Total Revenue')).toBeVisible();
+  await expectNoStack(page);
+});
+
 test('while the API cannot be reached a banner says since when the data is shown', async ({
   page,
 }) => {

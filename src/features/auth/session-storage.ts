@@ -62,6 +62,11 @@ export function restoreSession(storage: Storage = window.localStorage): StoredSe
   return session;
 }
 
+/** Whether a token is stored (spec 01: saving admin notes requires a stored auth token). */
+export function hasStoredToken(storage: Storage = window.localStorage): boolean {
+  return Boolean(storage.getItem(TOKEN_KEY));
+}
+
 export function saveSession(session: StoredSession, storage: Storage = window.localStorage): void {
   // The token goes last: other tabs react to the token entry and then read the user.
   storage.setItem(USER_KEY, JSON.stringify(session.user));

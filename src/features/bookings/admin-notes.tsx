@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Input } from 'antd';
-import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../lib/notify';
-import { useCan } from '../auth';
+import { hasStoredToken, useCan } from '../auth';
 import { useUpdateBookingNotesMutation } from './bookings-api';
 import { notesFailedText, notesSavedText, type BookingEntry } from './entry-messages';
 
@@ -28,7 +27,6 @@ export function AdminNotes({
   notes: string;
   entry?: BookingEntry;
 }) {
-  const token = useAppSelector((state) => state.auth.token);
   const [save] = useUpdateBookingNotesMutation();
   // Without the permission the notes are shown, not edited.
   const canEdit = useCan('bookings.notes');
@@ -41,7 +39,8 @@ export function AdminNotes({
 
   const submit = async () => {
     setError(null);
-    if (!token) {
+    // The stored token, not the one in memory: a session ended in another tab has none.
+    if (!hasStoredToken()) {
       setError('No authentication token found');
       return;
     }

@@ -11,9 +11,9 @@ import { AdminNotes } from './admin-notes';
 import { RecordHistory } from '../audit';
 import { useCan } from '../auth';
 import { BookingActivities } from './booking-activities';
-import { customerName, formatDetailDateTime, offersRefund } from './booking-rules';
+import { customerName, formatDetailDateTime, offersRefund, payoutBadge } from './booking-rules';
 import { useGetBookingQuery, useListBookingActivitiesQuery } from './bookings-api';
-import type { BookingEntry } from './entry-messages';
+import { depositedText, type BookingEntry } from './entry-messages';
 import { PaymentSummaryCard } from './payment-summary';
 import { PendingApproval } from './pending-approval';
 import { RefundModal } from './refund-modal';
@@ -140,9 +140,9 @@ export function BookingDetail({
             {
               key: 'payout',
               label: 'Payout Status',
-              children: <StatusBadge status={booking.payoutStatus} label={booking.payoutStatus} />,
+              children: <StatusBadge {...payoutBadge(booking, depositedText(entry))} />,
             },
-            ...(booking.payoutStatus === 'Deposited' && booking.payoutDateTime
+            ...(booking.payout && booking.payoutDateTime
               ? [
                   {
                     key: 'payoutAt',

@@ -9,6 +9,7 @@ import {
   parseRefundAmount,
   refundApprovalNote,
   paymentSummary,
+  payoutBadge,
 } from './booking-rules';
 import { formatMoney } from '../../../common/money-format';
 
@@ -202,5 +203,16 @@ describe('refund approval note', () => {
     expect(
       refundApprovalNote('1000000', 'USD', { refundLimitUsd: null, roleLabel: 'Owner' }),
     ).toBeNull();
+  });
+});
+
+describe('payoutBadge', () => {
+  it('is the deposited text when paid out, else Pending, also when the booking does not say', () => {
+    expect(payoutBadge({ payout: true }, 'Paid')).toEqual({ status: 'deposited', label: 'Paid' });
+    expect(payoutBadge({ payout: false }, 'Deposited')).toEqual({
+      status: 'pending',
+      label: 'Pending',
+    });
+    expect(payoutBadge({} as { payout: boolean }, 'Deposited').label).toBe('Pending');
   });
 });

@@ -62,6 +62,15 @@ export function paymentSummary(
   };
 }
 
+/**
+ * The payout badge (spec 01 §9): `deposited` ("Deposited", or "Paid" on the restaurant page) when
+ * paid out, else Pending, also when the booking does not say.
+ */
+export const payoutBadge = (booking: Pick<Booking, 'payout'>, deposited: string) =>
+  booking.payout
+    ? { status: 'deposited', label: deposited }
+    : { status: 'pending', label: 'Pending' };
+
 /** Upper-cased card type plus card number, else the plain method, else N/A. */
 export function paymentMethodText(
   booking: Pick<Booking, 'paymentMethod' | 'paymentMethodDetails'>,

@@ -437,6 +437,17 @@ describe('booking detail', () => {
     expect(screen.getByText('No activities found for this booking.')).toBeInTheDocument();
   });
 
+  it('refuses to save the notes without a stored token, sending nothing', async () => {
+    const { calls } = bookingsServer();
+    openAsAdmin(`/admin/bookings?booking=${bookings[0]._id}`);
+    await screen.findByText('Customer Information');
+    // The session ended in another tab: storage is empty, this tab still holds the token.
+    window.localStorage.removeItem('token');
+    await setupUser().click(screen.getByRole('button', { name: 'Save Notes' }));
+    expect(await screen.findByText('No authentication token found')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
   it('shows a failed save of the notes', async () => {
     bookingsServer({
       notes: () =>

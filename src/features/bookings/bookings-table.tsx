@@ -8,7 +8,7 @@ import { badgeText, StatusBadge, statusColumn } from '../../components/status-ba
 import { formatBookingDateTime } from '../../lib/dates';
 import { formatMoney } from '../../../common/money-format';
 import { useCan } from '../auth';
-import { customerName, offersRefund, listTotal } from './booking-rules';
+import { customerName, offersRefund, listTotal, payoutBadge } from './booking-rules';
 import { useListBookingsQuery } from './bookings-api';
 
 const BOOKING_STATUS = selectFilter<BookingStatus>(
@@ -94,10 +94,7 @@ export function BookingsTable({
       { prefix: 'Payout Status:', width: 160 },
     ),
   };
-  const payout = (b: Booking) =>
-    b.payout
-      ? { status: 'deposited', label: depositedLabel }
-      : { status: 'pending', label: 'Pending' };
+  const payout = (b: Booking) => payoutBadge(b, depositedLabel);
 
   const columns: ListColumn<Booking>[] = [
     { title: 'Booking Ref', key: 'bookingRef', text: (b) => b.bookingRef },

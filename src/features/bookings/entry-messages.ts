@@ -8,6 +8,10 @@ import { formatMoney } from '../../../common/money-format';
 /** Where the detail or the refund modal was opened from. */
 export type BookingEntry = 'bookings' | 'restaurant';
 
+/** A paid-out booking's payout status: "Deposited", "Paid" on the restaurant page (spec 01 §9). */
+export const depositedText = (entry: BookingEntry) =>
+  entry === 'restaurant' ? 'Paid' : 'Deposited';
+
 /** The success text after saving admin notes (the server's message on the bookings screen). */
 export function notesSavedText(entry: BookingEntry, serverText: string | undefined): string {
   if (entry === 'restaurant') return 'Admin notes saved successfully!';

@@ -84,7 +84,8 @@ function dashboardServer() {
   return { dashboard, ...fakeApi(dashboard) };
 }
 
-const card = (title: string) => screen.getByRole('link', { name: title });
+/** A stat card's link: its name starts with the title. */
+const card = (title: string) => screen.getByRole('link', { name: new RegExp(`^${title} `) });
 
 describe('dashboard', () => {
   it('shows "Loading dashboard data..." first', async () => {
@@ -107,14 +108,11 @@ describe('dashboard', () => {
     openAsAdmin('/admin/dashboard');
     await screen.findByText('Total Users');
     expect(within(card('Total Users')).getByTestId('stat-value')).toHaveTextContent('1,085');
-    expect(within(card('Total Users')).getByTestId('stat-change')).toHaveAccessibleName('Up 12.5%');
-    expect(within(card('Total Restaurants')).getByTestId('stat-change')).toHaveAccessibleName(
-      'Down 4.17%',
-    );
+    // Each card's name is what it shows, in order, and which way the figure went (WCAG 2.5.3).
+    expect(card('Total Users')).toHaveAccessibleName('Total Users 1,085 12.5% up');
+    expect(card('Total Restaurants')).toHaveAccessibleName(/^Total Restaurants \S+ 4\.17% down$/);
     // zero is shown with the up arrow
-    expect(within(card('Active Bookings')).getByTestId('stat-change')).toHaveAccessibleName(
-      'Up 0%',
-    );
+    expect(card('Active Bookings')).toHaveAccessibleName('Active Bookings 300 0% up');
     expect(within(card('Active Bookings')).getByTestId('stat-value')).toHaveTextContent('300');
     expect(within(card('Total Revenue')).getByTestId('stat-value')).toHaveTextContent('$98,765.40');
     expect(card('Total Users')).toHaveAttribute('href', '/admin/users');
@@ -180,17 +178,14 @@ describe('dashboard', () => {
     expect(router.state.location.pathname).toBe('/admin/restaurants');
   });
 
-  it('shows the error with Retry when a figure fails, and loads again on Retry', async () => {
-    let fail = true;
-    const { dashboard, on } = dashboardServer();
-    on('getTotalRevenue', () => (fail ? NETWORK_ERROR : undefined));
+  // Retry reloads the page (spec 01 §8): e2e/failures.spec.ts sees the reload.
+  it('shows the error with Retry when a figure fails', async () => {
+    const { on } = dashboardServer();
+    on('getTotalRevenue', () => NETWORK_ERROR);
     openAsAdmin('/admin/dashboard');
     expect(
       await screen.findByText('Failed to load dashboard data. Please try again later.'),
     ).toBeInTheDocument();
-    fail = false;
-    dashboard.figures.revenue = [10, 0];
-    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('$10.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
   });
 });

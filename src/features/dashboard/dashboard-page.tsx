@@ -36,13 +36,8 @@ export default function DashboardPage() {
     return (
       <Flex vertical align="center" gap="middle" style={{ padding: '48px 16px' }} role="alert">
         <Typography.Text type="danger">{DASHBOARD_ERROR}</Typography.Text>
-        <Button
-          onClick={() => {
-            for (const q of [...main, activity]) void q.refetch();
-          }}
-        >
-          Retry
-        </Button>
+        {/* Spec 01 §8: Retry reloads the page. */}
+        <Button onClick={() => window.location.reload()}>Retry</Button>
       </Flex>
     );
   }

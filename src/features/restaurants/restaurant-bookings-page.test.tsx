@@ -193,6 +193,9 @@ describe('restaurant page', () => {
     const row = (await screen.findByText('BK-100001')).closest('tr') as HTMLElement;
     await userEvent.setup({ delay: null }).click(within(row).getByText('View'));
     expect(await screen.findByText('Back to Chez Test Bookings')).toBeInTheDocument();
+    // The restaurant page calls a deposited payout Paid, in its detail too (spec 01 §9).
+    const payout = (await screen.findByText('Payout Status')).closest('.ant-descriptions-item');
+    expect(payout).toHaveTextContent(/^Payout StatusPaid$/);
   });
 
   it("keeps the restaurant page's notes and refund messages in the booking detail", async () => {
