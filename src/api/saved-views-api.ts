@@ -1,6 +1,7 @@
 /** Saved views of the list screens (shared by every admin): list by screen, create, rename, delete. */
 import { api } from './api';
 import { auditedWrite } from './cache-tags';
+import { versioned, type Versioned } from './versions';
 import type {
   CreateSavedViewRequest,
   MessageResponse,
@@ -26,14 +27,22 @@ export const savedViewsApi = api.injectEndpoints({
     }),
     renameSavedView: build.mutation<
       SavedViewResponse,
-      { id: string; name: string; screen: SavedViewScreen }
+      { id: string; name: string; screen: SavedViewScreen } & Versioned
     >({
-      query: ({ id, name }) => ({ url: `/admin/saved-views/${id}`, method: 'PUT', body: { name } }),
+      query: ({ id, name, version, overrides }) =>
+        versioned(
+          { url: `/admin/saved-views/${id}`, method: 'PUT', body: { name } },
+          { version, overrides },
+        ),
       // A refusal may mean the views changed meanwhile (another admin deleted this one).
       invalidatesTags: auditedWrite(viewsOf, viewsOf),
     }),
-    deleteSavedView: build.mutation<MessageResponse, { id: string; screen: SavedViewScreen }>({
-      query: ({ id }) => ({ url: `/admin/saved-views/${id}`, method: 'DELETE' }),
+    deleteSavedView: build.mutation<
+      MessageResponse,
+      { id: string; screen: SavedViewScreen } & Versioned
+    >({
+      query: ({ id, version, overrides }) =>
+        versioned({ url: `/admin/saved-views/${id}`, method: 'DELETE' }, { version, overrides }),
       invalidatesTags: auditedWrite(viewsOf, viewsOf),
     }),
   }),

@@ -99,7 +99,12 @@ it("a 403 shows the server's sentence and reads the role again", async () => {
   const probe = api.injectEndpoints({
     endpoints: (build) => ({
       probeFee: build.mutation<unknown, void>({
-        query: () => ({ url: '/configuration', method: 'PUT', body: { platformFee: 1 } }),
+        query: () => ({
+          url: '/configuration',
+          method: 'PUT',
+          body: { platformFee: 1 },
+          headers: { 'If-Match': '"1"' },
+        }),
       }),
     }),
   });

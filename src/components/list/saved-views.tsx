@@ -110,7 +110,7 @@ export function SavedViews({ screen, params, values }: SavedViewsProps) {
   const save = async (name: string) => {
     try {
       if (naming === 'rename' && shown) {
-        await renameView({ id: shown._id, name, screen }).unwrap();
+        await renameView({ id: shown._id, name, screen, version: shown.version }).unwrap();
         notify.success('View renamed');
       } else {
         await createView({ screen, name, filters: current }).unwrap();
@@ -125,7 +125,7 @@ export function SavedViews({ screen, params, values }: SavedViewsProps) {
   const remove = async () => {
     if (!shown) return;
     try {
-      await deleteView({ id: shown._id, screen }).unwrap();
+      await deleteView({ id: shown._id, screen, version: shown.version }).unwrap();
       notify.success('View deleted');
     } catch (error) {
       notify.error(refusal(error, 'Failed to delete the view'));

@@ -21,10 +21,13 @@ const LABELS: Record<SaveState, string> = {
 export function AdminNotes({
   bookingId,
   notes,
+  version,
   entry = 'bookings',
 }: {
   bookingId: string;
   notes: string;
+  /** The booking's version as last read. */
+  version: number;
   entry?: BookingEntry;
 }) {
   const [save] = useUpdateBookingNotesMutation();
@@ -32,6 +35,14 @@ export function AdminNotes({
   const canEdit = useCan('bookings.notes');
   // Plain text, edited and saved exactly as typed.
   const [text, setText] = useState(notes);
+  // The notes the text started from and the version they were read at. A newer read of the
+  // booking moves the version on while its notes are still those (another change of the
+  // booking, a refund), or are the text itself; notes a colleague changed meanwhile do not, so
+  // saving over them is refused (412) instead of wiping their line.
+  const [base, setBase] = useState({ notes, version });
+  if (version !== base.version && (notes === base.notes || notes === text)) {
+    setBase({ notes, version });
+  }
   const [state, setState] = useState<SaveState>('idle');
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -46,7 +57,11 @@ export function AdminNotes({
     }
     setState('saving');
     try {
-      const result = await save({ id: bookingId, adminNotes: text }).unwrap();
+      const result = await save({
+        id: bookingId,
+        adminNotes: text,
+        version: base.version,
+      }).unwrap();
       notify.success(notesSavedText(entry, result.message));
       setState('saved');
       clearTimeout(timer.current);

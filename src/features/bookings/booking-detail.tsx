@@ -246,6 +246,7 @@ export function BookingDetail({
         key={booking._id}
         bookingId={booking._id}
         notes={booking.adminNotes}
+        version={booking.version}
         entry={entry}
       />
       <RefundModal

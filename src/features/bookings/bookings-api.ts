@@ -3,6 +3,7 @@ import { api } from '../../api/api';
 import { auditedWrite, listTag, listTags, type Tag } from '../../api/cache-tags';
 import { APPROVAL_REQUESTED, sentForApproval } from '../../api/approval-answer';
 import { httpStatus } from '../../api/errors';
+import { versioned, type Versioned } from '../../api/versions';
 import type {
   ApprovalRequestedResponse,
   BookingActivityListResponse,
@@ -14,8 +15,11 @@ import type {
   RefundResponse,
 } from '../../api/types';
 
-/** A refund request with the Idempotency-Key that makes retries safe (one key per attempt). */
-type WithKey<T> = T & { idempotencyKey: string };
+/**
+ * A refund request with the Idempotency-Key that makes retries safe (one key per attempt), sent
+ * against the version of the booking it was read from.
+ */
+type WithKey<T> = T & { idempotencyKey: string } & Versioned;
 
 /**
  * The main refund path failed in a way the fallback path may not: it is missing (404 without
@@ -64,23 +68,22 @@ const bookingsApi = api.injectEndpoints({
       query: (booking) => ({ url: '/activities', params: { booking } }),
       providesTags: (_result, _error, id) => [{ type: 'BookingActivity', id }],
     }),
-    updateBookingNotes: build.mutation<BookingResponse, { id: string; adminNotes: string }>({
-      query: ({ id, adminNotes }) => ({
-        url: `/booking/${id}`,
-        method: 'PUT',
-        body: { adminNotes },
-      }),
+    updateBookingNotes: build.mutation<
+      BookingResponse,
+      { id: string; adminNotes: string } & Versioned
+    >({
+      query: ({ id, adminNotes, ...version }) =>
+        versioned({ url: `/booking/${id}`, method: 'PUT', body: { adminNotes } }, version),
       invalidatesTags: auditedWrite(({ id }) => [{ type: 'Booking', id }]),
     }),
     /** POST admin/orders/refund, then admin/order/refund with the same key when it is missing. */
     refundOrder: build.mutation<RefundAnswer, WithKey<OrderRefundRequest>>({
-      async queryFn({ idempotencyKey, ...body }, _api, _extra, baseQuery) {
-        const request = (url: string): FetchArgs => ({
-          url,
-          method: 'POST',
-          body,
-          headers: { 'Idempotency-Key': idempotencyKey },
-        });
+      async queryFn({ idempotencyKey, version, overrides, ...body }, _api, _extra, baseQuery) {
+        const request = (url: string): FetchArgs =>
+          versioned(
+            { url, method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } },
+            { version, overrides },
+          );
         const first = await baseQuery(request('/admin/orders/refund'));
         if (!first.error) return { data: first.data as RefundAnswer };
         if (!shouldTryFallback(first.error)) return { error: first.error };
@@ -90,12 +93,16 @@ const bookingsApi = api.injectEndpoints({
       invalidatesTags: auditedWrite(refunded),
     }),
     refundBooking: build.mutation<RefundAnswer, WithKey<BookingRefundRequest>>({
-      query: ({ idempotencyKey, ...body }) => ({
-        url: '/admin/booking-refund',
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+      query: ({ idempotencyKey, version, overrides, ...body }) =>
+        versioned(
+          {
+            url: '/admin/booking-refund',
+            method: 'POST',
+            body,
+            headers: { 'Idempotency-Key': idempotencyKey },
+          },
+          { version, overrides },
+        ),
       invalidatesTags: auditedWrite(refunded),
     }),
   }),

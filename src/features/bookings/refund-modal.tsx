@@ -90,6 +90,7 @@ function RefundModalBody({
           <OrderRefundCard
             key={order._id}
             order={order}
+            version={booking.version}
             pending={pendingApprovalOf(booking, order._id)}
             currency={currency}
             entry={entry}
@@ -103,12 +104,15 @@ function RefundModalBody({
 
 function OrderRefundCard({
   order,
+  version,
   pending,
   currency,
   entry,
   onDone,
 }: {
   order: BookingOrder;
+  /** The version of the order's booking, which a refund is checked against. */
+  version: number;
   /** A refund of the order waiting for approval: shown instead of another. */
   pending?: PendingRefundApproval;
   currency: string;
@@ -126,6 +130,7 @@ function OrderRefundCard({
         reason: why.note,
         reasonCode: why.reasonCode,
         idempotencyKey: newIdempotencyKey(),
+        version,
       }).unwrap(),
     succeeded: (amount) => orderRefundedText(entry, amount, currency),
     failed: (failure) => orderRefundFailedText(entry, failure),
@@ -205,6 +210,7 @@ function BookingRefundForm({ booking, onDone }: { booking: Booking; onDone: () =
         notes: why.note,
         reasonCode: why.reasonCode,
         idempotencyKey: newIdempotencyKey(),
+        version: booking.version,
       }).unwrap(),
     succeeded: (amount) => `Refund of ${formatMoney(amount, currency)} processed successfully!`,
     failed: (failure) =>

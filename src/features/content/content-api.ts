@@ -1,5 +1,6 @@
 import { api } from '../../api/api';
 import { auditedWrite, listTag, listTags } from '../../api/cache-tags';
+import { versioned, type Versioned } from '../../api/versions';
 import type {
   CreateStaticContentRequest,
   MessageResponse,
@@ -26,18 +27,20 @@ const contentApi = api.injectEndpoints({
     }),
     updateStaticContent: build.mutation<
       StaticContentResponse,
-      { slug: string; body: UpdateStaticContentRequest }
+      { slug: string; body: UpdateStaticContentRequest } & Versioned
     >({
-      query: ({ slug, body }) => ({ url: '/static', method: 'PUT', params: { slug }, body }),
+      query: ({ slug, body, ...version }) =>
+        versioned({ url: '/static', method: 'PUT', params: { slug }, body }, version),
       // A status or type change can move the row in or out of a filtered list.
       invalidatesTags: auditedWrite(({ slug }) => [
         listTag('StaticContent'),
         { type: 'StaticContent', id: slug },
       ]),
     }),
-    deleteStaticContent: build.mutation<MessageResponse, string>({
-      query: (slug) => ({ url: '/static', method: 'DELETE', params: { slug } }),
-      invalidatesTags: auditedWrite((slug) => [
+    deleteStaticContent: build.mutation<MessageResponse, { slug: string } & Versioned>({
+      query: ({ slug, ...version }) =>
+        versioned({ url: '/static', method: 'DELETE', params: { slug } }, version),
+      invalidatesTags: auditedWrite(({ slug }) => [
         listTag('StaticContent'),
         { type: 'StaticContent', id: slug },
       ]),

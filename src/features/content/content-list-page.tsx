@@ -64,7 +64,7 @@ export default function ContentListPage() {
     const item = editing?.item;
     try {
       const result = item
-        ? await update({ slug: item.slug, body: values }).unwrap()
+        ? await update({ slug: item.slug, body: values, version: item.version }).unwrap()
         : await create(values).unwrap();
       notify.success(
         result.message || (item ? 'Content updated successfully' : 'Content created successfully'),
@@ -81,7 +81,11 @@ export default function ContentListPage() {
     const publish = item.status === 'draft';
     setBusySlug(item.slug);
     try {
-      await update({ slug: item.slug, body: { status: publish ? 'published' : 'draft' } }).unwrap();
+      await update({
+        slug: item.slug,
+        body: { status: publish ? 'published' : 'draft' },
+        version: item.version,
+      }).unwrap();
       notify.success(
         publish ? 'Content published successfully' : 'Content unpublished successfully',
       );
@@ -100,7 +104,7 @@ export default function ContentListPage() {
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
-      const result = await remove(deleting.slug).unwrap();
+      const result = await remove({ slug: deleting.slug, version: deleting.version }).unwrap();
       notify.success(result.message || 'Content deleted successfully');
       setDeleting(null);
     } catch (error) {

@@ -46,6 +46,7 @@ export function FaqTab({
     try {
       await save({
         slug: tab.slug,
+        version: page?.version ?? 0,
         body: {
           title: page?.title ?? tab.label,
           content: FAQ_PLACEHOLDER_CONTENT,

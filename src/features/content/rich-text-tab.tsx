@@ -40,6 +40,7 @@ export function RichTextTab({
     try {
       await save({
         slug: tab.slug,
+        version: page?.version ?? 0,
         // The editor's HTML writes every space as &nbsp;; the saved page has ordinary spaces.
         body: {
           title: page?.title ?? tab.label,

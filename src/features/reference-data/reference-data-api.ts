@@ -12,6 +12,7 @@ import type { operations } from '../../../openapi/schema';
 import { api } from '../../api/api';
 import { auditedWrite, listTag, listTags } from '../../api/cache-tags';
 import type { MessageResponse } from '../../api/types';
+import { versioned, type Versioned } from '../../api/versions';
 
 /** The JSON body of an operation's answer with this status code. */
 type AnswerBody<Operation, Code extends number> = Operation extends {
@@ -57,18 +58,19 @@ interface ReferenceListArgs {
   addedById?: string;
 }
 
-interface ReferenceWriteArgs {
+interface ReferenceFields {
   entity: ReferenceListKey;
-  /** Absent for a create. */
-  id?: string;
   name?: string;
   status?: boolean;
   /** Lists with an image: a new image file. */
   image?: File | null;
 }
+/** A create (no id), or a change of the item `id` read at `version`. */
+type ReferenceWriteArgs =
+  (ReferenceFields & { id?: undefined }) | (ReferenceFields & { id: string } & Versioned);
 
 /** The body the list's endpoint takes: form-encoded, JSON, or (lists with an image) multipart. */
-function bodyOf({ entity, name, status, image }: ReferenceWriteArgs) {
+function bodyOf({ entity, name, status, image }: ReferenceFields) {
   const { encoding } = REFERENCE_LISTS[entity];
   // The Activate/Deactivate button always sends JSON {status} (spec 02 §7).
   if (status !== undefined) return { status };
@@ -95,7 +97,7 @@ const referenceDataApi = api.injectEndpoints({
     saveReferenceItem: build.mutation<ReferenceItemResponse, ReferenceWriteArgs>({
       query: (args) => {
         const list = REFERENCE_LISTS[args.entity];
-        return {
+        const request = {
           url: args.id ? itemPath(list.operations.update, args.id) : list.operations.create.path,
           method: args.id ? 'PUT' : 'POST',
           body: bodyOf(args),
@@ -103,15 +105,19 @@ const referenceDataApi = api.injectEndpoints({
             ? { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }
             : {}),
         };
+        return args.id ? versioned(request, args) : request;
       },
       // A rename or toggle changes one row; a new entry changes the list.
       invalidatesTags: auditedWrite(({ entity, id }) => [{ type: entity, id: id ?? 'LIST' }]),
     }),
-    deleteReferenceItem: build.mutation<MessageResponse, { entity: ReferenceListKey; id: string }>({
-      query: ({ entity, id }) => {
+    deleteReferenceItem: build.mutation<
+      MessageResponse,
+      { entity: ReferenceListKey; id: string } & Versioned
+    >({
+      query: ({ entity, id, ...version }) => {
         const remove = REFERENCE_LISTS[entity].operations.delete;
         if (!remove) throw new Error(`The ${entity} list has no delete operation`);
-        return { url: itemPath(remove, id), method: 'DELETE' };
+        return versioned({ url: itemPath(remove, id), method: 'DELETE' }, version);
       },
       invalidatesTags: auditedWrite(({ entity }) => [listTag(entity)]),
     }),

@@ -67,7 +67,11 @@ function ReferenceDataScreen({ config }: { config: ReferenceList }) {
   const submit = async ({ name, image }: ReferenceFormValues) => {
     const row = form?.row;
     try {
-      const result = await saveItem({ entity: config.key, id: row?._id, name, image }).unwrap();
+      const result = await saveItem(
+        row
+          ? { entity: config.key, id: row._id, version: row.version, name, image }
+          : { entity: config.key, name, image },
+      ).unwrap();
       notify.success(
         result.message || (row ? messages.updated : messages.created),
         undefined,
@@ -86,6 +90,7 @@ function ReferenceDataScreen({ config }: { config: ReferenceList }) {
       const result = await saveItem({
         entity: config.key,
         id: row._id,
+        version: row.version,
         status: !isActive(row),
       }).unwrap();
       notify.success(result.message || messages.updated, undefined, seconds);
@@ -104,7 +109,11 @@ function ReferenceDataScreen({ config }: { config: ReferenceList }) {
     if (!deleted) return;
     const fallback = messages.delete ?? '';
     try {
-      const result = await deleteItem({ entity: config.key, id: deleted._id }).unwrap();
+      const result = await deleteItem({
+        entity: config.key,
+        id: deleted._id,
+        version: deleted.version,
+      }).unwrap();
       notify.success(result.message || messages.deleted || '', undefined, seconds);
       setDeleted(null);
     } catch (error) {

@@ -37,7 +37,7 @@ export function useRestaurantUpdate() {
       return next;
     });
   const save = async <F extends Field>(
-    id: string,
+    { _id: id, version }: { _id: string; version: number },
     field: F,
     value: F extends 'platformCommission' ? number : boolean,
   ): Promise<boolean> => {
@@ -45,7 +45,7 @@ export function useRestaurantUpdate() {
     const key = `${id} ${field}`;
     mark(key, true);
     try {
-      const result = await update({ id, [field]: value } as never).unwrap();
+      const result = await update({ id, version, [field]: value } as never).unwrap();
       notify.success(result.message || texts.success);
       return true;
     } catch (error) {

@@ -1,6 +1,7 @@
 import { api } from '../../api/api';
 import { APPROVAL_REQUESTED, sentForApproval } from '../../api/approval-answer';
 import { auditedWrite, listTags } from '../../api/cache-tags';
+import { versioned, type Versioned } from '../../api/versions';
 import type {
   ApprovalRequestedResponse,
   RestaurantDetailResponse,
@@ -24,9 +25,10 @@ const restaurantsApi = api.injectEndpoints({
     /** Saved, or (a large commission change) sent for another admin's approval (202). */
     updateRestaurant: build.mutation<
       RestaurantResponse | ApprovalRequestedResponse,
-      { id: string } & UpdateRestaurantRequest
+      { id: string } & Versioned & UpdateRestaurantRequest
     >({
-      query: ({ id, ...body }) => ({ url: `/restaurant/${id}`, method: 'PUT', body }),
+      query: ({ id, version, overrides, ...body }) =>
+        versioned({ url: `/restaurant/${id}`, method: 'PUT', body }, { version, overrides }),
       invalidatesTags: auditedWrite(({ id }, answer) =>
         sentForApproval(answer) ? APPROVAL_REQUESTED : [{ type: 'Restaurant', id }],
       ),

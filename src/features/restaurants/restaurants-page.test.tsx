@@ -327,6 +327,21 @@ describe('commission edit', () => {
 });
 
 describe('featured and status', () => {
+  it('each save sends the version its row was read at (If-Match), the next one the version read after it', async () => {
+    const { calls } = restaurantsServer();
+    openAsAdmin('/admin/restaurants');
+    await screen.findByText('The Golden Fork');
+    const user = setupUser();
+    await user.click(within(rowOf('The Golden Fork')).getByText('12%'));
+    await user.clear(screen.getByLabelText('Platform Commission'));
+    await user.type(screen.getByLabelText('Platform Commission'), '7.5');
+    await user.click(screen.getByText('Save'));
+    await waitFor(() => expect(rowOf('The Golden Fork')).toHaveTextContent('7.5%'));
+    await user.click(screen.getByLabelText('Featured The Golden Fork'));
+    await waitFor(() => expect(puts(calls)).toHaveLength(2));
+    expect(puts(calls).map((c) => c.headers.get('If-Match'))).toEqual(['"1"', '"2"']);
+  });
+
   it('flips featured only when the server accepts it', async () => {
     let fail = true;
     const { calls } = restaurantsServer({

@@ -64,7 +64,7 @@ export default function RestaurantsPage() {
         : (r) => (
             <CommissionCell
               value={r.platformCommission}
-              onSave={(value) => save(r._id, 'platformCommission', value)}
+              onSave={(value) => save(r, 'platformCommission', value)}
             />
           ),
     },
@@ -80,7 +80,7 @@ export default function RestaurantsPage() {
               name={r.name}
               checked={r.isFeatured}
               saving={isSaving(r._id, 'isFeatured')}
-              onChange={(checked) => void save(r._id, 'isFeatured', checked)}
+              onChange={(checked) => void save(r, 'isFeatured', checked)}
             />
           ),
     },
@@ -105,7 +105,7 @@ export default function RestaurantsPage() {
               size="small"
               danger={r.online}
               loading={isSaving(r._id, 'online')}
-              onClick={() => void save(r._id, 'online', !r.online)}
+              onClick={() => void save(r, 'online', !r.online)}
             >
               {r.online ? 'Deactivate' : 'Activate'}
             </Button>

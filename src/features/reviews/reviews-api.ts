@@ -1,5 +1,6 @@
 import { api } from '../../api/api';
 import { auditedWrite, listTags } from '../../api/cache-tags';
+import { versioned, type Versioned } from '../../api/versions';
 import type {
   ReviewListQuery,
   ReviewListResponse,
@@ -13,8 +14,12 @@ const reviewsApi = api.injectEndpoints({
       query: (params) => ({ url: '/admin/reviews', params }),
       providesTags: (result) => listTags('Review', result?.data),
     }),
-    updateReviewStatus: build.mutation<ReviewResponse, { id: string; status: ReviewStatus }>({
-      query: ({ id, status }) => ({ url: `/admin/review/${id}`, method: 'PUT', body: { status } }),
+    updateReviewStatus: build.mutation<
+      ReviewResponse,
+      { id: string; status: ReviewStatus } & Versioned
+    >({
+      query: ({ id, status, ...version }) =>
+        versioned({ url: `/admin/review/${id}`, method: 'PUT', body: { status } }, version),
       invalidatesTags: auditedWrite(({ id }) => [{ type: 'Review', id }]),
     }),
   }),

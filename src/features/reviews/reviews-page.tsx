@@ -75,7 +75,11 @@ export default function ReviewsPage() {
   const decide = async (review: Review, next: ReviewStatus) => {
     setBusy({ id: review._id, status: next });
     try {
-      const result = await updateStatus({ id: review._id, status: next }).unwrap();
+      const result = await updateStatus({
+        id: review._id,
+        status: next,
+        version: review.version,
+      }).unwrap();
       notify.success(result.message || `Review ${next} successfully`);
       // The decision is made: the details close (under a status filter the row leaves the list).
       setViewedId((open) => (open === review._id ? null : open));

@@ -1,5 +1,6 @@
 import { api } from '../../api/api';
 import { auditedWrite, listTag, listTags } from '../../api/cache-tags';
+import { versioned, type Versioned } from '../../api/versions';
 import type {
   AddedTeamMemberResponse,
   AddTeamMemberRequest,
@@ -20,8 +21,12 @@ const teamApi = api.injectEndpoints({
       query: (body) => ({ url: '/admin/team', method: 'POST', body }),
       invalidatesTags: auditedWrite(() => [listTag('Team')]),
     }),
-    updateTeamMember: build.mutation<TeamMemberResponse, { id: string } & UpdateTeamMemberRequest>({
-      query: ({ id, ...body }) => ({ url: `/admin/team/${id}`, method: 'PUT', body }),
+    updateTeamMember: build.mutation<
+      TeamMemberResponse,
+      { id: string } & Versioned & UpdateTeamMemberRequest
+    >({
+      query: ({ id, version, overrides, ...body }) =>
+        versioned({ url: `/admin/team/${id}`, method: 'PUT', body }, { version, overrides }),
       invalidatesTags: auditedWrite(({ id }) => [{ type: 'Team', id }]),
     }),
     /** A new one-time link for an administrator who has not set a password yet. */

@@ -81,7 +81,11 @@ export default function TeamPage() {
       } else {
         const body =
           change.kind === 'role' ? { teamRole: change.teamRole } : { status: change.status };
-        const answer = await updateMember({ id: change.member._id, ...body }).unwrap();
+        const answer = await updateMember({
+          id: change.member._id,
+          version: change.member.version,
+          ...body,
+        }).unwrap();
         notify.success(answer.message);
       }
       setPending(null);

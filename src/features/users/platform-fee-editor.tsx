@@ -39,7 +39,10 @@ export function PlatformFeeEditor() {
     setPhase('updating');
     setSaveError(null);
     try {
-      const answer = await save({ platformFee: fee }).unwrap();
+      const answer = await save({
+        platformFee: fee,
+        version: config.data?.data.version ?? 0,
+      }).unwrap();
       if (sentForApproval(answer)) {
         // Not changed yet: the fee stays as stored until another admin approves.
         setPhase('idle');

@@ -1,6 +1,7 @@
 import { api } from '../../api/api';
 import { APPROVAL_REQUESTED, sentForApproval } from '../../api/approval-answer';
 import { auditedWrite, listTags } from '../../api/cache-tags';
+import { versioned, type Versioned } from '../../api/versions';
 import type {
   ApprovalRequestedResponse,
   ConfigurationResponse,
@@ -17,8 +18,9 @@ const usersApi = api.injectEndpoints({
       providesTags: (result) => listTags('User', result?.data),
     }),
     /** Saved on the server (DESIGN.md); the row changes when the list is read again. */
-    updateUserStatus: build.mutation<UserResponse, { id: string; status: boolean }>({
-      query: ({ id, status }) => ({ url: `/admin/user/${id}`, method: 'PUT', body: { status } }),
+    updateUserStatus: build.mutation<UserResponse, { id: string; status: boolean } & Versioned>({
+      query: ({ id, status, ...version }) =>
+        versioned({ url: `/admin/user/${id}`, method: 'PUT', body: { status } }, version),
       invalidatesTags: auditedWrite(({ id }) => [{ type: 'User', id }]),
     }),
     getConfiguration: build.query<ConfigurationResponse, void>({
@@ -28,9 +30,10 @@ const usersApi = api.injectEndpoints({
     /** Saved, or sent for another admin's approval (202, FEE_CHANGES_NEED_APPROVAL). */
     updateConfiguration: build.mutation<
       ConfigurationResponse | ApprovalRequestedResponse,
-      UpdateConfigurationRequest
+      UpdateConfigurationRequest & Versioned
     >({
-      query: (body) => ({ url: '/configuration', method: 'PUT', body }),
+      query: ({ version, overrides, ...body }) =>
+        versioned({ url: '/configuration', method: 'PUT', body }, { version, overrides }),
       invalidatesTags: auditedWrite((_arg, answer) =>
         sentForApproval(answer) ? APPROVAL_REQUESTED : ['Configuration'],
       ),

@@ -51,7 +51,7 @@ export default function UsersPage() {
     setDeactivating(null);
     setBusyId(user._id);
     try {
-      await updateStatus({ id: user._id, status: !user.status }).unwrap();
+      await updateStatus({ id: user._id, status: !user.status, version: user.version }).unwrap();
     } catch (error) {
       notify.error(
         errorText(error, {

@@ -7,6 +7,7 @@ import { refundApprovalRule } from '../../../common/refund-limit';
 import { adminUser } from './session';
 import { reply, type OperationId } from './reply';
 import type { FakeHandler, Routes } from './types';
+import { staleWrite } from './versions';
 import { listOf, type Filters } from './list';
 
 type Refund = components['schemas']['Refund'];
@@ -34,8 +35,8 @@ export function bookingsFake(
   const refunds: Refund[] = [];
   const refund =
     (operationId: OperationId): FakeHandler =>
-    ({ body }) => {
-      const request = body as {
+    (call) => {
+      const request = call.body as {
         orderId?: string;
         bookingId?: string;
         amount: number;
@@ -49,6 +50,9 @@ export function bookingsFake(
           : b._id === request.bookingId,
       );
       if (!booking) return reply('refundBooking', 404, notFound);
+      // A refund's version is its booking's.
+      const stale = staleWrite(call, 'booking', booking);
+      if (stale) return stale;
       const minor = toMinor(request.amount, booking.currency, 'round');
       const limits = [signedIn.refundLimitUsd, signedIn.refundApprovalUsd] as const;
       if (refundApprovalRule(minor, booking.currency, ...limits)) {
@@ -113,9 +117,12 @@ export function bookingsFake(
           message: 'Activities',
           data: activities,
         }),
-      updateBookingNotes: ({ params, body }) => {
+      updateBookingNotes: (call) => {
+        const { params, body } = call;
         const booking = rows.find((b) => b._id === params.id);
         if (!booking) return reply('updateBookingNotes', 404, notFound);
+        const stale = staleWrite(call, 'booking', booking);
+        if (stale) return stale;
         booking.adminNotes = (body as { adminNotes: string }).adminNotes;
         booking.version += 1;
         return reply('updateBookingNotes', 200, {

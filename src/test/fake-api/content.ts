@@ -7,6 +7,7 @@ import type { StaticContent } from '../../api/types';
 import { listOf, type Filters } from './list';
 import { reply } from './reply';
 import type { FakeRequest, Routes } from './types';
+import { staleWrite } from './versions';
 
 let sequence = 0;
 const nextId = () => `00000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`;
@@ -150,7 +151,11 @@ export function contentFake(rows: StaticContent[], filters: Filters<StaticConten
       updateStaticContent: (call) => {
         const slug = slugOfCall(call);
         const editorTitle = EDITOR_PAGES.get(slug);
-        if (editorTitle && !rows.some((r) => r.slug === slug)) {
+        const existing = rows.find((r) => r.slug === slug);
+        // An editor page that does not exist yet has version 0 (its first save creates it).
+        const stale = staleWrite(call, 'content', existing ?? (editorTitle ? null : undefined));
+        if (stale) return stale;
+        if (editorTitle && !existing) {
           rows.push(contentRow({ slug, title: editorTitle, content: '' }));
         }
         const row = rows.find((r) => r.slug === slug);
@@ -188,6 +193,8 @@ export function contentFake(rows: StaticContent[], filters: Filters<StaticConten
         const slug = slugOfCall(call);
         const index = rows.findIndex((r) => r.slug === slug);
         if (index < 0) return reply('deleteStaticContent', 404, missing(slug));
+        const stale = staleWrite(call, 'content', rows[index]);
+        if (stale) return stale;
         rows.splice(index, 1);
         return reply('deleteStaticContent', 200, {
           success: true,

@@ -5,6 +5,7 @@
 import { fakeApi } from './fake-api';
 import { contractViolations, offContract, reply, replyOf, takeProblems } from './reply';
 import { userRow, usersFake } from './users';
+import { changedByColleague } from './versions';
 
 const user = userRow(1, { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.net' });
 const users = { success: true, message: 'OK', count: 1, data: [user] };
@@ -93,7 +94,7 @@ it("resolves a path's parameters; the fake changes its rows as the server would"
   const api = fakeApi(usersFake(rows));
   await fetch(`/api/v1/admin/user/${user._id}`, {
     method: 'PUT',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'If-Match': '"1"' },
     body: JSON.stringify({ status: false }),
   });
   expect(api.callsOf('updateUserStatus')[0].params).toEqual({ id: user._id });
@@ -111,4 +112,54 @@ it('a list answers the filters of its table, parameters in any order; others fai
     'Failed to fetch',
   );
   expect(takeProblems()).toEqual(['GET /admin/users?search=Jan: no answer for these filters']);
+});
+
+const putStatus = (headers: Record<string, string>) =>
+  fetch(`/api/v1/admin/user/${user._id}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ status: false }),
+  });
+
+it('a write the contract versions, sent without If-Match, fails the test', async () => {
+  fakeApi(usersFake([{ ...user }]));
+  await putStatus({});
+  expect(takeProblems()).toEqual([
+    'updateUserStatus: sent without If-Match (the version the record was read at)',
+  ]);
+});
+
+it("a stale If-Match is refused with the server's 412, naming the colleague's change; nothing changes", async () => {
+  const row = { ...user };
+  const api = fakeApi(usersFake([row]));
+  changedByColleague(
+    row,
+    { firstName: 'Janet' },
+    {
+      type: 'user',
+      name: 'Janet Doe',
+      action: 'user.status',
+      changes: [{ field: 'status', before: false, after: true }],
+      at: '2026-03-05T10:31:00.000Z',
+    },
+  );
+  const stale = await putStatus({ 'If-Match': '"1"' });
+  expect(stale.status).toBe(412);
+  const body = await stale.json();
+  expect(body).toMatchObject({
+    success: false,
+    status_code: 412,
+    current: { version: 2, status: true },
+    changes: [{ actor: { name: 'Fiona Finance' }, version: 2 }],
+  });
+  expect(body.message).toBe(
+    'Fiona Finance changed this user on 2026-03-05 at 10:31 (Status No → Yes). Reload to see it.',
+  );
+  expect(row.status).toBe(true);
+
+  // The version the 412 gave is accepted.
+  expect((await putStatus({ 'If-Match': '"2"', 'X-Overrides-Version': '1' })).status).toBe(200);
+  expect(row).toMatchObject({ status: false, version: 3 });
+  expect(api.callsOf('updateUserStatus')[1].headers.get('X-Overrides-Version')).toBe('1');
+  expect(takeProblems()).toEqual([]);
 });

@@ -3,7 +3,8 @@
  * (this folder, one file each). Each call is resolved to its operation by the contract's paths
  * and methods: a call to no operation of the contract fails its test, and so does one that no
  * fake serves. Each answer is checked against the contract (reply.ts): one that drifts, or that
- * is another operation's answer, fails its test too.
+ * is another operation's answer, fails its test too. A write the contract versions must carry
+ * If-Match, and the fakes answer a stale one with 412 as the server does (versions.ts).
  */
 import { loadContract } from '../../../openapi/tools/load-contract';
 import { API_BASE_URL } from '../../api/config';
@@ -18,6 +19,7 @@ import { approvalsFake } from './approvals';
 import { savedViewsFake } from './saved-views';
 import { sessionFake } from './session';
 import type { ApiCall, Fake, FakeHandler, FakeRequest, Routes } from './types';
+import { versionedOperations } from './versions';
 
 interface Route {
   method: string;
@@ -137,6 +139,12 @@ export function fakeApi(...fakes: Fake[]) {
       return NETWORK_ERROR;
     }
     const request = Object.assign(call, resolved) as FakeRequest;
+    if ((await versionedOperations).has(request.operationId) && !call.headers.has('If-Match')) {
+      // The server takes it (unless REQUIRE_IF_MATCH), but the SPA always sends what it read.
+      failTest(
+        `${request.operationId}: sent without If-Match (the version the record was read at)`,
+      );
+    }
     for (const { routes: served } of chain) {
       const answer = await served[request.operationId]?.(request);
       if (!answer) continue;

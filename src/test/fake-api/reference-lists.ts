@@ -12,6 +12,7 @@ import {
 import { listOf, type Filters } from './list';
 import { replyOf, type OperationId } from './reply';
 import type { FakeRequest, Routes } from './types';
+import { staleWrite } from './versions';
 
 /** An entry of a reference list, as the list's contract answers give it. */
 export type ReferenceEntry = Record<string, unknown> & {
@@ -106,9 +107,12 @@ export function referenceListFake(
         data: entry,
       });
     },
-    [operations.update.operationId]: ({ params, body }: FakeRequest) => {
+    [operations.update.operationId]: (call: FakeRequest) => {
+      const { params, body } = call;
       const entry = entries.find((e) => e._id === params.id);
       if (!entry) return refuse(operations.update.operationId, [404, notFound]);
+      const stale = staleWrite(call, key, entry);
+      if (stale) return stale;
       const write = sent(body);
       if (write.name !== undefined) {
         const { name, refusal } = check(write.name, entry._id);
@@ -128,9 +132,11 @@ export function referenceListFake(
   };
   const remove = operations.delete;
   if (remove) {
-    routes[remove.operationId] = ({ params }: FakeRequest) => {
-      const index = entries.findIndex((e) => e._id === params.id);
+    routes[remove.operationId] = (call: FakeRequest) => {
+      const index = entries.findIndex((e) => e._id === call.params.id);
       if (index < 0) return refuse(remove.operationId, [404, notFound]);
+      const stale = staleWrite(call, key, entries[index]);
+      if (stale) return stale;
       entries.splice(index, 1);
       return replyOf(remove.operationId, 200, { success: true, message: messages.deleted });
     };

@@ -1,6 +1,7 @@
 /** The restaurants: list, detail, the changes of commission, status and featured, and names. */
 import type { RestaurantDetail, RestaurantListItem } from '../../api/types';
 import { reply } from './reply';
+import { staleWrite } from './versions';
 import type { Routes } from './types';
 import { listOf, type Filters } from './list';
 
@@ -25,9 +26,12 @@ export function restaurantsFake(
           ? reply('getRestaurant', 200, { success: true, message: 'Restaurant', data: [detail] })
           : reply('getRestaurant', 404, notFound);
       },
-      updateRestaurant: ({ params, body }) => {
+      updateRestaurant: (call) => {
+        const { params, body } = call;
         const row = rows.find((r) => r._id === params.id);
         if (!row) return reply('updateRestaurant', 404, notFound);
+        const stale = staleWrite(call, 'restaurant', row);
+        if (stale) return stale;
         Object.assign(row, body, { version: row.version + 1 });
         return reply('updateRestaurant', 200, { success: true, message: '', data: row });
       },

@@ -1,6 +1,7 @@
 /** The reviews: their list and moderation (approve, reject). */
 import type { Review } from '../../api/types';
 import { reply } from './reply';
+import { staleWrite } from './versions';
 import type { Routes } from './types';
 import { listOf, type Filters } from './list';
 
@@ -9,7 +10,8 @@ export function reviewsFake(rows: Review[], filters: Filters<Review> = {}) {
     rows,
     routes: {
       listReviews: listOf('listReviews', () => rows, filters),
-      updateReviewStatus: ({ params, body }) => {
+      updateReviewStatus: (call) => {
+        const { params, body } = call;
         const row = rows.find((r) => r._id === params.id);
         if (!row) {
           return reply('updateReviewStatus', 404, {
@@ -18,6 +20,8 @@ export function reviewsFake(rows: Review[], filters: Filters<Review> = {}) {
             status_code: 404,
           });
         }
+        const stale = staleWrite(call, 'review', row);
+        if (stale) return stale;
         row.status = (body as Pick<Review, 'status'>).status;
         row.version += 1;
         return reply('updateReviewStatus', 200, {

@@ -3,6 +3,7 @@ import type { SavedView } from '../../api/types';
 import { reply } from './reply';
 import { adminUser } from './session';
 import type { Routes } from './types';
+import { staleWrite } from './versions';
 
 /** The admin signed in by openAsAdmin, as a view's creator. */
 const admin = { _id: adminUser._id, name: 'Ada Admin', email: adminUser.email };
@@ -55,9 +56,12 @@ export function savedViewsFake(views: SavedView[] = []) {
           data: created,
         });
       },
-      renameSavedView: ({ params, body }) => {
+      renameSavedView: (call) => {
+        const { params, body } = call;
         const view = views.find((v) => v._id === params.id);
         if (!view) return reply('renameSavedView', 404, notFound);
+        const stale = staleWrite(call, 'saved_view', view);
+        if (stale) return stale;
         view.name = (body as { name: string }).name;
         view.version += 1;
         return reply('renameSavedView', 200, {
@@ -66,9 +70,11 @@ export function savedViewsFake(views: SavedView[] = []) {
           data: view,
         });
       },
-      deleteSavedView: ({ params }) => {
-        const index = views.findIndex((v) => v._id === params.id);
+      deleteSavedView: (call) => {
+        const index = views.findIndex((v) => v._id === call.params.id);
         if (index < 0) return reply('deleteSavedView', 404, notFound);
+        const stale = staleWrite(call, 'saved_view', views[index]);
+        if (stale) return stale;
         views.splice(index, 1);
         return reply('deleteSavedView', 200, {
           success: true,

@@ -8,6 +8,7 @@ import { permissionsOf } from '../../../common/team-roles';
 import { reply } from './reply';
 import { adminUser } from './session';
 import type { Routes } from './types';
+import { staleWrite } from './versions';
 
 let sequence = 0;
 const nextId = () => `00000000-0000-4000-8000-${String(700_000 + ++sequence).padStart(12, '0')}`;
@@ -90,9 +91,12 @@ export function teamFake(members: TeamMember[] = [meAsMember()]) {
         },
       });
     },
-    updateTeamMember: ({ params, body }) => {
+    updateTeamMember: (call) => {
+      const { params, body } = call;
       const member = find(params.id);
       if (!member) return reply('updateTeamMember', 404, error(404, 'Administrator not found'));
+      const stale = staleWrite(call, 'user', member);
+      if (stale) return stale;
       const change = body as { teamRole?: TeamRole; status?: boolean };
       const self = member._id === adminUser._id;
       if (self && change.teamRole !== undefined) {

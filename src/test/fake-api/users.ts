@@ -1,6 +1,7 @@
 /** The users: their list and the status change. */
 import type { User } from '../../api/types';
 import { reply } from './reply';
+import { staleWrite } from './versions';
 import type { Routes } from './types';
 import { listOf, type Filters } from './list';
 
@@ -25,7 +26,8 @@ export function usersFake(rows: User[], filters: Filters<User> = {}) {
     rows,
     routes: {
       listUsers: listOf('listUsers', () => rows, filters),
-      updateUserStatus: ({ params, body }) => {
+      updateUserStatus: (call) => {
+        const { params, body } = call;
         const row = rows.find((r) => r._id === params.id);
         if (!row) {
           return reply('updateUserStatus', 404, {
@@ -34,6 +36,8 @@ export function usersFake(rows: User[], filters: Filters<User> = {}) {
             status_code: 404,
           });
         }
+        const stale = staleWrite(call, 'user', row);
+        if (stale) return stale;
         row.status = (body as { status: boolean }).status;
         row.version += 1;
         return reply('updateUserStatus', 200, {
