@@ -26,7 +26,13 @@ if (!Number.isInteger(seed) || !Number.isInteger(perOperation) || perOperation <
   throw new Error('--seed and --per-operation must be whole numbers');
 }
 
-const config = { ...readConfig({}), buildDir: '/nonexistent', ...DEMO_ADMIN };
+// No shedding on event-loop delay: the in-process PGlite blocks the loop, and a shed 503 would
+// hide what the fuzzed request itself gets.
+const config = {
+  ...readConfig({ SHED_MAX_EVENT_LOOP_DELAY_MS: '0' }),
+  buildDir: '/nonexistent',
+  ...DEMO_ADMIN,
+};
 const database = await openDatabase({ memory: true });
 await seedIfEmpty(database.db, config);
 const app = await buildApp({ database, config, logger: { level: 'error' } });

@@ -17,7 +17,13 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Database } from './db/client.js';
 import type { ServerConfig } from './config.js';
-import { bodyRules, loadContract, securedOperations, versionedOperations } from './contract.js';
+import {
+  bodyRules,
+  loadContract,
+  securedOperations,
+  streamingRoutes,
+  versionedOperations,
+} from './contract.js';
 import { bearerAuth, bearerTokenPresent, type Access } from './auth/bearer-auth.js';
 import { TOKEN_CHECKED_BY_HANDLER } from './handlers/bookings.js';
 import { registerApiDocs } from './api-docs.js';
@@ -41,6 +47,7 @@ import { registerSecurityHeaders } from './lib/security-headers.js';
 import { IF_MATCH_MALFORMED, ifMatchRequired } from './lib/versions.js';
 import { validatorCompiler } from './lib/validators.js';
 import { registerHealth, type Lifecycle } from './ops/health.js';
+import { registerLoadShedding } from './ops/load-shedding.js';
 import { registerMetrics } from './ops/metrics.js';
 import { RequestLog } from './ops/request-log.js';
 import { registerDrainHeaders } from './ops/shutdown.js';
@@ -72,6 +79,9 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('lifecycle', { starting: false, draining: false } satisfies Lifecycle);
+  const specification = await loadContract();
+  // First, so that a request it sheds costs nothing else.
+  await registerLoadShedding(app, config.shedding, streamingRoutes(specification, API_PREFIX));
   registerHealth(app, app.lifecycle, database);
   registerDrainHeaders(app);
   if (config.metricsToken) await registerMetrics(app, database, config.metricsToken);
@@ -94,7 +104,6 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
 
   app.addHook('preValidation', nulGuard);
 
-  const specification = await loadContract();
   const secured = securedOperations(specification);
   const bodies = bodyRules(specification);
   const versioned = versionedOperations(specification);

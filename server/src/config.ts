@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { DatabaseLimits } from './db/client.js';
+import type { SheddingLimits } from './ops/load-shedding.js';
 
 /** The demo's administrator, published in the README: seeded only with the demo data. */
 export const DEMO_ADMIN = { adminEmail: 'admin@example.com', adminPassword: 'admin1234' };
@@ -46,6 +47,8 @@ export type ServerConfig = {
   trustProxy: false | number | string[];
   /** bounds on waiting for the database (db/client.ts) */
   databaseLimits: DatabaseLimits;
+  /** when API requests are answered 503 at once instead of queued (ops/load-shedding.ts) */
+  shedding: SheddingLimits;
   /** the largest single refund of each limited team role, in USD (auth/refund-limit.ts) */
   refundLimitsUsd: RefundLimitsUsd;
   /** which refunds and fee changes need another admin's approval (auth/approval-gate.ts) */
@@ -75,6 +78,12 @@ export type LoginThrottleConfig = {
   /** the counting window, and how long a key waits once it reached its limit */
   windowMs: number;
 };
+
+/**
+ * API requests served at once before more are shed (SHED_MAX_IN_FLIGHT); sized from the
+ * measurement in docs/deploying.md ("Shedding load").
+ */
+const DEFAULT_MAX_IN_FLIGHT = 100;
 
 /** A configuration variable the server cannot use; the message names it. */
 export class ConfigError extends Error {
@@ -229,6 +238,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         'a number of seconds (0 or more)',
       ) * 1000,
   };
+  const shedding: SheddingLimits = {
+    maxInFlight: numberFrom(
+      env,
+      'SHED_MAX_IN_FLIGHT',
+      DEFAULT_MAX_IN_FLIGHT,
+      wholeOrZero,
+      'a whole number of requests (0 for no bound)',
+    ),
+    maxEventLoopDelayMs: numberFrom(
+      env,
+      'SHED_MAX_EVENT_LOOP_DELAY_MS',
+      1000,
+      wholeOrZero,
+      'a whole number of milliseconds (0 for no bound)',
+    ),
+  };
   const usdAmount = (value: number) => Number.isFinite(value) && value >= 0;
   const refundLimitsUsd = {
     support: numberFrom(
@@ -299,6 +324,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginThrottle,
     trustProxy: trustProxyFrom(env),
     databaseLimits,
+    shedding,
     refundLimitsUsd,
     approvals,
     requireIfMatch: requireIfMatchFlag === '1',

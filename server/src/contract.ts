@@ -136,3 +136,23 @@ function multipartFiles(contract: Contract, schemaNode: unknown): number {
   }
   return files;
 }
+
+/**
+ * The routes (Fastify's form: `{id}` as `:id`, under `prefix`) of operations that answer with an
+ * event stream: long-lived answers that load shedding does not count as requests in flight.
+ */
+export function streamingRoutes(contract: Contract, prefix: string): Set<string> {
+  const routes = new Set<string>();
+  for (const [url, item] of Object.entries(contract.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!METHODS.has(method)) continue;
+      const responses = Object.values(operation.responses ?? {}).map(
+        (node) => resolveRef(contract, node) as { content?: Record<string, unknown> } | undefined,
+      );
+      if (responses.some((response) => response?.content?.['text/event-stream'])) {
+        routes.add(prefix + url.replace(/\{([^}]+)\}/g, ':$1'));
+      }
+    }
+  }
+  return routes;
+}

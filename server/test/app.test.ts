@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, resolveHandler } from '../src/app.js';
 import { readConfig } from '../src/config.js';
+import { TEST_ENV } from './helpers/constants.js';
 import { loadContract, securedOperations, type Contract } from '../src/contract.js';
 import { HttpError } from '../src/lib/http-error.js';
 import { cloneTestDatabase } from './helpers/test-database.js';
@@ -73,7 +74,7 @@ describe('securedOperations', () => {
 });
 
 describe('serving the SPA', () => {
-  const start = () => buildApp({ database, config: { ...readConfig({}), buildDir } });
+  const start = () => buildApp({ database, config: { ...readConfig(TEST_ENV), buildDir } });
 
   test('client routes get index.html, revalidated on every load', async () => {
     const app = await start();

@@ -25,6 +25,7 @@ describe('readConfig', () => {
       loginThrottle: { accountMaxFailures: 5, addressMaxFailures: 20, windowMs: 1_800_000 },
       trustProxy: false,
       databaseLimits: { statementTimeoutMs: 5000, poolWaitMs: 2000, connectTimeoutMs: 60_000 },
+      shedding: { maxInFlight: 100, maxEventLoopDelayMs: 1000 },
       refundLimitsUsd: { support: 100, finance: 5000 },
       approvals: {
         refundUsd: 1000,
@@ -91,6 +92,15 @@ describe('readConfig', () => {
     ).toEqual({ statementTimeoutMs: 0, poolWaitMs: 750, connectTimeoutMs: 2500 });
     expect(() => readConfig({ DB_POOL_WAIT_MS: '-1' })).toThrow(
       'DB_POOL_WAIT_MS must be a whole number of milliseconds (0 for none), not "-1"',
+    );
+  });
+
+  test('load shedding bounds', () => {
+    expect(
+      readConfig({ SHED_MAX_IN_FLIGHT: '0', SHED_MAX_EVENT_LOOP_DELAY_MS: '250' }).shedding,
+    ).toEqual({ maxInFlight: 0, maxEventLoopDelayMs: 250 });
+    expect(() => readConfig({ SHED_MAX_IN_FLIGHT: '1.5' })).toThrow(
+      'SHED_MAX_IN_FLIGHT must be a whole number of requests (0 for no bound), not "1.5"',
     );
   });
 

@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
+import { TEST_ENV } from './helpers/constants.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { DATABASE_UNAVAILABLE } from '../src/db/unavailable.js';
 import { auditEvents, staticContents, users } from '../src/db/schema.js';
@@ -50,7 +51,10 @@ suite('when the database blinks (PostgreSQL, a cluster of its own)', () => {
     await saveAdministrator(database.db, { email, password: 'Blinking-database-7%Q' });
     const [admin] = await database.db.select().from(users).where(eq(users.email, email));
     token = await createSession(database.db, admin.id, 3_600_000);
-    app = await buildApp({ database, config: { ...readConfig({}), buildDir: '/nonexistent' } });
+    app = await buildApp({
+      database,
+      config: { ...readConfig(TEST_ENV), buildDir: '/nonexistent' },
+    });
   }, 120_000);
 
   afterAll(async () => {

@@ -13,7 +13,7 @@ import { inputErrorOf } from '../src/lib/request-guards.js';
 import { expectContract } from './helpers/contract.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { cloneTestDatabase } from './helpers/test-database.js';
-import { TEST_ADMIN } from './helpers/constants.js';
+import { TEST_ADMIN, TEST_ENV } from './helpers/constants.js';
 import { multipart } from './helpers/uploads.js';
 
 let t: TestApp;
@@ -176,7 +176,7 @@ test('a 500 is logged with its cause and the request id it answered', async () =
     },
   });
   const database = await cloneTestDatabase();
-  const config = { ...readConfig({}), buildDir: '/nonexistent', ...TEST_ADMIN };
+  const config = { ...readConfig(TEST_ENV), buildDir: '/nonexistent', ...TEST_ADMIN };
   const app = await buildApp({ database, config, logger: { level: 'error', stream } });
   const [admin] = await database.db
     .select()

@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { cloneTestDatabase } from './helpers/test-database.js';
-import { TEST_ADMIN } from './helpers/constants.js';
+import { TEST_ADMIN, TEST_ENV } from './helpers/constants.js';
 
 let database: Database;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ async function start(env: Record<string, string> = {}, db: Database = database) 
       done();
     },
   });
-  const config = { ...readConfig(env), buildDir: '/nonexistent' };
+  const config = { ...readConfig({ ...TEST_ENV, ...env }), buildDir: '/nonexistent' };
   const app = await buildApp({ database: db, config, logger: { level: 'info', stream } });
   await app.ready();
   return { app, lines };

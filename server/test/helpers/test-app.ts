@@ -8,7 +8,7 @@ import { users } from '../../src/db/schema.js';
 import type { Database, DatabaseLimits } from '../../src/db/client.js';
 import { cloneTestDatabase } from './test-database.js';
 import { multipart, type Part } from './uploads.js';
-import { TEST_ADMIN, TEST_OWNER } from './constants.js';
+import { TEST_ADMIN, TEST_ENV, TEST_OWNER } from './constants.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Another token (null: none) or more headers for one call. */
@@ -45,7 +45,7 @@ export type TestApp = {
 /** `limits`: bounds on waiting for the database (none unless given). */
 export async function createTestApp(limits?: DatabaseLimits): Promise<TestApp> {
   const database = await cloneTestDatabase(limits);
-  const config = { ...readConfig({}), buildDir: '/nonexistent', ...TEST_ADMIN };
+  const config = { ...readConfig(TEST_ENV), buildDir: '/nonexistent', ...TEST_ADMIN };
   const app = await buildApp({ database, config });
   const [admin] = await database.db
     .select()

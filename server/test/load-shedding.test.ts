@@ -1,0 +1,206 @@
+/**
+ * Load shedding (ops/load-shedding.ts), with forced bounds and no timing assertions: past
+ * SHED_MAX_IN_FLIGHT or SHED_MAX_EVENT_LOOP_DELAY_MS an API request gets 503 with Retry-After
+ * and the sentence at once; /healthz and /readyz keep answering; a place is given back when the
+ * answer is sent or the client goes away; event streams are not counted.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { streamingRoutes, type Contract } from '../src/contract.js';
+import { registerLoadShedding, SERVER_BUSY } from '../src/ops/load-shedding.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+/** A promise and the function that settles it. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+/** Runs `step` until `check` holds (at most 30 s). */
+async function until(what: string, check: () => boolean, step: () => Promise<void>) {
+  const end = Date.now() + 30_000;
+  for (await step(); !check(); await step()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function expectShed(res: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  json(): unknown;
+}) {
+  expect(res.statusCode).toBe(503);
+  expect(res.headers['retry-after']).toBe('2');
+  expect(res.json()).toEqual({ success: false, message: SERVER_BUSY, status_code: 503 });
+}
+
+describe(`the whole server (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  const held = gate();
+  const entered = gate();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    app = await buildApp({
+      database: t.database,
+      config: { ...t.app.config, shedding: { maxInFlight: 1, maxEventLoopDelayMs: 0 } },
+    });
+    // An API request that stays in flight until the test lets it go.
+    app.get('/api/v1/test-held', async () => {
+      entered.open();
+      await held.opened;
+      return { held: true };
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.close();
+  });
+
+  test('past SHED_MAX_IN_FLIGHT the next API request is a 503 with Retry-After; health and readiness still answer', async () => {
+    const auth = { authorization: `Bearer ${t.adminToken}` };
+    const first = app.inject({ method: 'GET', url: '/api/v1/test-held' });
+    await entered.opened;
+    expectShed(await app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: auth }));
+    // Not even the token is checked: a shed request costs no database work.
+    expectShed(await app.inject({ method: 'GET', url: '/api/v1/admin/users' }));
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+    held.open();
+    expect((await first).statusCode).toBe(200);
+    // The place is given back with the answer.
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: auth })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('the mechanism, on a bare Fastify', () => {
+  let app: FastifyInstance;
+  let base: string;
+  const streamHeld = gate();
+  let slowEntered = gate();
+  let slowHeld = gate();
+
+  beforeAll(async () => {
+    app = Fastify();
+    await registerLoadShedding(
+      app,
+      { maxInFlight: 1, maxEventLoopDelayMs: 0 },
+      new Set(['/api/v1/stream/:id']),
+    );
+    app.get('/api/v1/quick', async () => ({ ok: true }));
+    app.get('/api/v1/slow', async () => {
+      slowEntered.open();
+      await slowHeld.opened;
+      return { ok: true };
+    });
+    app.get('/api/v1/stream/:id', async (_req, reply) => {
+      reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+      reply.raw.write('data: hello\n\n');
+      await streamHeld.opened;
+      reply.raw.end();
+      return reply;
+    });
+    app.get('/spa-file', async () => 'not the API');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    streamHeld.open();
+    slowHeld.open();
+    await app.close();
+  });
+
+  test('an open event stream does not hold a place', async () => {
+    const controller = new AbortController();
+    const stream = await fetch(`${base}/api/v1/stream/1`, { signal: controller.signal });
+    expect(stream.headers.get('content-type')).toBe('text/event-stream');
+    expect((await fetch(`${base}/api/v1/quick`)).status).toBe(200);
+    controller.abort();
+  });
+
+  test('only the API is shed', async () => {
+    const slow = fetch(`${base}/api/v1/slow`);
+    await slowEntered.opened;
+    expect((await fetch(`${base}/api/v1/quick`)).status).toBe(503);
+    expect((await fetch(`${base}/spa-file`)).status).toBe(200);
+    slowHeld.open();
+    expect((await slow).status).toBe(200);
+    expect((await fetch(`${base}/api/v1/quick`)).status).toBe(200);
+  });
+
+  test('a client that goes away gives its place back', async () => {
+    slowEntered = gate();
+    slowHeld = gate();
+    const request = http.get(`${base}/api/v1/slow`);
+    request.on('error', () => {});
+    await slowEntered.opened;
+    expect((await fetch(`${base}/api/v1/quick`)).status).toBe(503);
+    request.destroy();
+    // The server learns of it from the socket's close; then the place is free again.
+    let status = 0;
+    await until(
+      'the place given back',
+      () => status === 200,
+      async () => {
+        status = (await fetch(`${base}/api/v1/quick`)).status;
+      },
+    );
+    slowHeld.open();
+  });
+
+  test('past SHED_MAX_EVENT_LOOP_DELAY_MS API requests are shed, /healthz is not', async () => {
+    const lagging = Fastify();
+    await registerLoadShedding(lagging, { maxInFlight: 0, maxEventLoopDelayMs: 50 }, new Set());
+    lagging.get('/api/v1/quick', async () => ({ ok: true }));
+    lagging.get('/healthz', async () => ({ status: 'ok' }));
+    await lagging.ready();
+    try {
+      const delay = () =>
+        (lagging as unknown as { memoryUsage(): { eventLoopDelay: number } }).memoryUsage()
+          .eventLoopDelay;
+      // Keep the event loop busy in long turns until the plugin's sampler has seen the lag.
+      const end = Date.now() + 30_000;
+      while (delay() <= 50 && Date.now() < end) {
+        const busyUntil = Date.now() + 300;
+        while (Date.now() < busyUntil) {
+          // busy: the event loop lags
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(delay()).toBeGreaterThan(50);
+      expectShed(await lagging.inject({ method: 'GET', url: '/api/v1/quick' }));
+      expect((await lagging.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await lagging.close();
+    }
+  });
+});
+
+test('streamingRoutes: the operations answering text/event-stream, in Fastify route form', () => {
+  const contract = {
+    paths: {
+      '/events/{topic}': {
+        get: {
+          operationId: 'streamEvents',
+          responses: { '200': { content: { 'text/event-stream': { schema: {} } } } },
+        },
+      },
+      '/users': {
+        get: {
+          operationId: 'listUsers',
+          responses: { '200': { content: { 'application/json': { schema: {} } } } },
+        },
+      },
+    },
+  } as unknown as Contract;
+  expect([...streamingRoutes(contract, '/api/v1')]).toEqual(['/api/v1/events/:topic']);
+});
