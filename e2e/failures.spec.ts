@@ -19,7 +19,10 @@ test('a screen whose chunk fails to load reloads once, then says so inside the l
   await signIn(page, '/admin/dashboard');
   let loads = 0;
   page.on('load', () => (loads += 1));
-  await page.route(/\/page-reviews\.[^/]*\.js$/, (route) => route.abort());
+  // A new build replaced the chunk: the server answers 404 for it.
+  await page.route(/\/page-reviews\.[^/]*\.js$/, (route) =>
+    route.fulfill({ status: 404, body: 'Not Found' }),
+  );
   await sidebar(page).getByRole('menuitem', { name: 'Reviews' }).click();
   await expect(page.getByText('This screen could not be loaded.')).toBeVisible({
     timeout: 20_000,
@@ -32,6 +35,24 @@ test('a screen whose chunk fails to load reloads once, then says so inside the l
   // Reload reloads the page.
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect.poll(() => loads).toBe(2);
+});
+
+test('with the server unreachable, a screen not loaded yet says so inside the layout, without reloading', async ({
+  page,
+}) => {
+  await signIn(page, '/admin/dashboard');
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  // The server is gone: its chunks and its API alike.
+  await page.route('**/*', (route) => route.abort('connectionrefused'));
+  await sidebar(page).getByRole('menuitem', { name: 'Reviews' }).click();
+  await expect(page.getByText('This screen could not be loaded.')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText(/Cannot reach the server\. Check your connection/)).toBeVisible();
+  await expect(sidebar(page).getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
+  expect(loads).toBe(0);
+  await expectNoStack(page);
 });
 
 test("the dashboard's Retry reloads the page (spec 01 §8)", async ({ page }) => {

@@ -6,6 +6,7 @@ import { adminUser } from '../test/fake-api/session';
 
 const chunkError = Object.assign(new Error('Loading chunk 995 failed.\n(missing: x.js)'), {
   name: 'ChunkLoadError',
+  request: 'http://localhost/page-reviews.0123abcd.js',
 });
 /** A page that throws `error` as it renders. */
 const failing = (error: Error) => () => ({
@@ -21,8 +22,16 @@ jest.unstable_mockModule('../features/reviews/reviews-page', failing(chunkError)
 const { renderApp } = await import('../test/render-app');
 const { isChunkLoadError } = await import('./route-error');
 
-async function open(path: string) {
+/** Opens `path`; `server` says whether the server answers for the chunk (a 404: a new build). */
+async function open(path: string, server: 'answers' | 'unreachable' = 'answers') {
   fakeApi(...everyResource());
+  const apiFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) =>
+    String(input).endsWith('.js')
+      ? server === 'answers'
+        ? Promise.resolve(new Response(null, { status: 404 }))
+        : Promise.reject(new TypeError('Failed to fetch'))
+      : apiFetch(input, init);
   renderApp(path, { storedUser: adminUser });
   await screen.findByRole('banner');
 }
@@ -50,6 +59,16 @@ describe('route errors', () => {
       expect(Number(window.sessionStorage.getItem('chunk-reloaded-at'))).toBeGreaterThan(0),
     );
     expect(screen.queryByText('This screen could not be loaded.')).not.toBeInTheDocument();
+  });
+
+  it('do not reload for a missing chunk while the server cannot be reached: they say so', async () => {
+    await open('/admin/reviews', 'unreachable');
+    expect(await screen.findByText('This screen could not be loaded.')).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Cannot reach the server\. Check your connection/),
+    ).toBeInTheDocument();
+    expect(window.sessionStorage.getItem('chunk-reloaded-at')).toBeNull();
+    expect(within(document.querySelector('aside')!).getByText('Users')).toBeInTheDocument();
   });
 
   it('show the message when the chunk fails again right after the reload', async () => {

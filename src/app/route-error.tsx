@@ -22,22 +22,51 @@ function reloadedRecently(): boolean {
 }
 
 /**
+ * Whether the server that serves the chunk answers at all (any status: a new build answers 404
+ * for the old chunk). Only then does a reload help; without a server it would replace the app
+ * with the browser's own error page.
+ */
+async function serverAnswers(error: unknown): Promise<boolean> {
+  const url = (error as { request?: unknown }).request;
+  if (typeof url !== 'string' || !url) return true;
+  try {
+    await fetch(url, { method: 'HEAD', cache: 'no-store' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type Phase = 'checking' | 'reloading' | 'unreachable' | 'shown';
+
+/**
  * What a route shows when its screen fails to load or render: a short message and Reload, inside
  * the layout (sidebar kept) for admin screens, never a stack. A chunk that fails to load (a new
- * build replaced it) reloads the page once by itself first.
+ * build replaced it) reloads the page once by itself first, when the server can be reached.
  */
 export function RouteError({ fullScreen = false }: { fullScreen?: boolean }) {
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
-  const [reloading] = useState(() => chunk && !reloadedRecently());
+  const [phase, setPhase] = useState<Phase>(() =>
+    chunk && !reloadedRecently() ? 'checking' : 'shown',
+  );
 
   useEffect(() => {
-    if (!reloading) return;
-    window.sessionStorage.setItem(RELOADED_AT, String(Date.now()));
-    window.location.reload();
-  }, [reloading]);
+    if (phase !== 'checking') return;
+    let live = true;
+    void serverAnswers(error).then((answers) => {
+      if (!live) return;
+      if (!answers) return setPhase('unreachable');
+      window.sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+      setPhase('reloading');
+      window.location.reload();
+    });
+    return () => {
+      live = false;
+    };
+  }, [phase, error]);
 
-  if (reloading) return <PageSpinner fullScreen={fullScreen} />;
+  if (phase === 'checking' || phase === 'reloading') return <PageSpinner fullScreen={fullScreen} />;
   // Plain elements: this must show even when no further chunk (antd's included) can be loaded.
   return (
     <div className={fullScreen ? 'route-error route-error-full' : 'route-error'}>
@@ -48,6 +77,7 @@ export function RouteError({ fullScreen = false }: { fullScreen?: boolean }) {
         {chunk ? 'This screen could not be loaded.' : 'This screen could not be shown.'}
       </h2>
       <p className="route-error-text">
+        {phase === 'unreachable' ? 'Cannot reach the server. ' : ''}
         {chunk ? 'Check your connection, then reload the page.' : 'Reload the page to try again.'}
       </p>
       <button type="button" className="route-error-reload" onClick={() => window.location.reload()}>
