@@ -381,6 +381,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Stream the changes as they are committed
+     * @description A server-sent event stream (`text/event-stream`, read with fetch streaming so that the token stays in the Authorization header) of every change committed from now on, by any admin on any server instance: one `change` event per audit event that Recent Activity shows (not sign-ins, refused calls or readings of the Audit Log), its `id:` the audit event's `_id` and its `data` a `ChangeEvent`. A comment line (`: heartbeat`) comes every 25 seconds. Reconnecting with the `Last-Event-ID` header sends first the changes committed since that event, from the audit trail; when that cannot be (no such event, or more than 500 changes since) a `reset` event (`data: {"message": "…"}`) says so, and the client must reload everything it shows. The stream ends when its session ends (signed out, ended from the Team screen or the account, expired, idle) and when the server stops; the client then reconnects with its token, or signs in again when it is refused (401). Keeping it open is background activity: it never keeps an idle session alive. A server that cannot listen to the database answers 503 with `Retry-After`.
+     */
+    get: operations['streamEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/users': {
     parameters: {
       query?: never;
@@ -2178,6 +2198,18 @@ export interface components {
       components['schemas']['CountEnvelope'] & {
         data: components['schemas']['AuditEvent'][];
       };
+    /** @description One committed change: the audit event's id, when, the action, the record (its audit record type and id, as the audit trail names them) with the version the change gave it (null: the record has no version, or it was deleted) and who made it (null: the system). */
+    ChangeEvent: {
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      createdAt: string;
+      action: components['schemas']['AuditAction'];
+      recordType: string;
+      recordId: string | null;
+      version: number | null;
+      actorName: string | null;
+    };
     RestaurantListItem: {
       version: components['schemas']['Version'];
       _id: components['schemas']['Id'];
@@ -4293,6 +4325,42 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['AuditEventListResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  streamEvents: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description the `id:` of the last event received, to get what was missed since
+         * @example 7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f
+         */
+        'Last-Event-ID'?: string;
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The stream, open until the session or the server ends it. Each event is `id:`, `event: change` and one `data:` line with a `ChangeEvent` in JSON. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example id: 7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f
+           *     event: change
+           *     data: {"id":"7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f","createdAt":"2026-11-23T17:11:21.656Z","action":"restaurant.update","recordType":"restaurant","recordId":"c1efc6b4-d724-413b-b515-ba4c708fd722","version":4,"actorName":"Sam Support"}
+           */
+          'text/event-stream': string;
         };
       };
       400: components['responses']['BadRequest'];

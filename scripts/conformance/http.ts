@@ -47,7 +47,10 @@ export async function send(baseUrl: string, request: Request): Promise<Answer> {
     signal: AbortSignal.timeout(30_000),
   });
   const contentType = response.headers.get('content-type') ?? undefined;
-  const text = await response.text();
+  // An event stream (GET /events) stays open: its first chunk is enough to check.
+  const text = contentType?.startsWith('text/event-stream')
+    ? await firstChunk(response)
+    : await response.text();
   if (!contentType?.includes('json') || text === '')
     return { status: response.status, contentType, body: text };
   try {
@@ -55,6 +58,13 @@ export async function send(baseUrl: string, request: Request): Promise<Answer> {
   } catch {
     return { status: response.status, contentType, body: text, unparsable: text.slice(0, 80) };
   }
+}
+
+async function firstChunk(response: Response): Promise<string> {
+  const reader = response.body!.getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return value ? new TextDecoder().decode(value) : '';
 }
 
 /** How a request reads in the report: method, target, body (passwords hidden), authentication. */

@@ -26,6 +26,8 @@ import {
 } from './contract.js';
 import { bearerAuth, bearerTokenPresent, type Access } from './auth/bearer-auth.js';
 import { TOKEN_CHECKED_BY_HANDLER } from './handlers/bookings.js';
+import { BACKGROUND_OPERATIONS } from './handlers/events.js';
+import { EventHub } from './lib/event-hub.js';
 import { registerApiDocs } from './api-docs.js';
 import { handlers } from './handlers/index.js';
 import { HttpError } from './lib/http-error.js';
@@ -82,6 +84,10 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   const specification = await loadContract();
   // First, so that a request it sheds costs nothing else.
   await registerLoadShedding(app, config.shedding, streamingRoutes(specification, API_PREFIX));
+  // The live event stream's fan-out (GET /events); its streams end before the server closes.
+  const events = new EventHub(database);
+  app.decorate('events', events);
+  app.addHook('preClose', () => events.close());
   registerHealth(app, app.lifecycle, database);
   registerDrainHeaders(app);
   if (config.metricsToken) await registerMetrics(app, database, config.metricsToken);
@@ -120,7 +126,11 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
       const body = bodies.get(operationId) ?? { types: [], required: false, files: 0 };
       const check = TOKEN_CHECKED_BY_HANDLER.has(operationId) ? bearerTokenPresent : bearerAuth;
       // The permission the contract names for the operation, checked with the token.
-      const access: Access = { operationId, permission: secured.get(operationId) ?? null };
+      const access: Access = {
+        operationId,
+        permission: secured.get(operationId) ?? null,
+        background: BACKGROUND_OPERATIONS.has(operationId),
+      };
       const auth = (req: FastifyRequest) => {
         req.access = access;
         return check(req);

@@ -55,6 +55,8 @@ export type ServerConfig = {
   approvals: ApprovalConfig;
   /** REQUIRE_IF_MATCH=1: a versioned write without If-Match is refused with 428 */
   requireIfMatch: boolean;
+  /** how often an open event stream (GET /events) gets a heartbeat comment */
+  eventHeartbeatMs: number;
 };
 
 type ApprovalConfig = {
@@ -328,6 +330,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refundLimitsUsd,
     approvals,
     requireIfMatch: requireIfMatchFlag === '1',
+    eventHeartbeatMs: 25_000,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Db } from './db/client.js';
 import type { users } from './db/schema.js';
 import type { ServerConfig } from './config.js';
 import type { Lifecycle } from './ops/health.js';
+import type { EventHub } from './lib/event-hub.js';
 import type { Access } from './auth/bearer-auth.js';
 import type { RequestSession } from './queries/sessions.js';
 
@@ -11,6 +12,8 @@ declare module 'fastify' {
     config: ServerConfig;
     /** reaching the database at start, or draining after SIGTERM: readiness answers 503 */
     lifecycle: Lifecycle;
+    /** the fan-out of committed changes to this instance's event streams (GET /events) */
+    events: EventHub;
   }
   interface FastifyRequest {
     /** The signed-in admin, set by the bearerAuth security handler. */

@@ -34,6 +34,7 @@ describe('readConfig', () => {
         expiryMs: 72 * 3_600_000,
       },
       requireIfMatch: false,
+      eventHeartbeatMs: 25_000,
     });
   });
 

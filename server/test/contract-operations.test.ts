@@ -45,6 +45,7 @@ const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
   ['get', '/admin/activityLogs', 'listActivityLogs'],
   // Added by the contract (issue #14): the audit trail.
   ['get', '/admin/audit-logs', 'listAuditEvents'],
+  ['get', '/events', 'streamEvents'],
   ['get', '/admin/users', 'listUsers'],
   ['get', '/configuration', 'getConfiguration'],
   ['put', '/configuration', 'updateConfiguration'],

@@ -23,7 +23,12 @@ import type { RequestSession } from '../queries/sessions.js';
 export const NOT_AUTHORIZED = 'You are not authorized to access this panel';
 
 /** What an operation asks of its caller: set on the request as it arrives (app.ts). */
-export type Access = { operationId: string; permission: Permission | null };
+export type Access = {
+  operationId: string;
+  permission: Permission | null;
+  /** the operation is never a use of the session (the event stream), X-Background or not */
+  background?: boolean;
+};
 
 export function bearerToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
@@ -64,7 +69,8 @@ export async function accessDenied(
 }
 
 /** The request says the client made it by itself: it does not keep the session alive. */
-const isBackgroundRequest = (req: FastifyRequest) => req.headers[BACKGROUND_HEADER] === '1';
+const isBackgroundRequest = (req: FastifyRequest) =>
+  req.headers[BACKGROUND_HEADER] === '1' || Boolean(req.access?.background);
 
 /**
  * The token's live session must exist (401) and be an active admin's (403); its use is written

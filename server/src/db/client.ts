@@ -15,6 +15,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { DatabaseBusyError } from './unavailable.js';
+import { notificationConnection, type NotificationListener } from './notifications.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -36,6 +37,11 @@ export type Database = {
   poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: the data folder as a tarball, to clone a prepared database in tests. */
   dump?(): Promise<Blob>;
+  /**
+   * Receives the NOTIFYs of `channel` (PostgreSQL: on one dedicated connection of this instance,
+   * opened again when lost; PGlite: in process), until the returned function is called.
+   */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
 };
 
 export type DatabaseOptions =
@@ -124,6 +130,7 @@ function createPostgres(databaseUrl: string, limits: DatabaseLimits): Database {
     query_timeout: PING_TIMEOUT_MS,
   });
   listenForErrors(probe);
+  const notifications = notificationConnection(databaseUrl);
   // bigint and numeric come back as strings from pg; drizzle's number modes convert them.
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   db.transaction = transactionsOnOwnClient(pool);
@@ -144,8 +151,9 @@ function createPostgres(databaseUrl: string, limits: DatabaseLimits): Database {
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
+    listen: notifications.listen,
     close: async () => {
-      await Promise.all([pool.end(), probe.end()]);
+      await Promise.all([pool.end(), probe.end(), notifications.close()]);
     },
   };
 }
@@ -265,6 +273,13 @@ async function createPglite(
     ready: once(() => migratePglite(db as never, { migrationsFolder })),
     ping: async () => !closing && client.ready,
     dump: async () => (await client.dumpDataDir('none')) as Blob,
+    listen: async (channel, listener) => {
+      const stop = await client.listen(channel, (payload) => listener.notice(payload));
+      listener.listening();
+      return async () => {
+        if (!closing) await stop();
+      };
+    },
     close: async () => {
       closing = true;
       await client.close();

@@ -20,6 +20,7 @@ import { exportsHandlers } from './exports.js';
 import { savedViewsHandlers } from './saved-views.js';
 import { teamHandlers } from './team.js';
 import { accountHandlers } from './account.js';
+import { eventsHandlers } from './events.js';
 
 export const handlers: Handlers = {
   ...authHandlers,
@@ -43,4 +44,5 @@ export const handlers: Handlers = {
   ...savedViewsHandlers,
   ...teamHandlers,
   ...accountHandlers,
+  ...eventsHandlers,
 };

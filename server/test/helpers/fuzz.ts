@@ -6,6 +6,7 @@
  * from a seeded generator, so a seed reproduces a run exactly. Used by server/test/fuzz.test.ts
  * (CI) and scripts/fuzz.ts (longer runs).
  */
+import { injectHead } from './inject-head.js';
 import type { FastifyInstance } from 'fastify';
 import type { Contract } from '../../src/contract.js';
 
@@ -501,7 +502,7 @@ export async function runFuzz(
     let timer: NodeJS.Timeout | undefined;
     const sent = Date.now();
     const answer = await Promise.race([
-      app.inject({
+      injectHead(app, {
         method: request.method as 'GET',
         url: request.url,
         headers,

@@ -1,0 +1,215 @@
+/**
+ * The live event stream (GET /events) on both engines: a committed change is delivered with its
+ * record, version, action and actor; a rolled-back one never; a change made on another instance
+ * over the same database arrives (PostgreSQL: another pool and listening connection); a
+ * reconnection with Last-Event-ID gets what it missed, or a reset; the stream ends at sign-out
+ * and when the session goes idle, which it does not prevent; heartbeats; 401 without a token.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { restaurants, sessions } from '../src/db/schema.js';
+import { recordChange } from '../src/lib/audit.js';
+import { hashToken, livenessAt } from '../src/auth/sessions.js';
+import { REPLAY_UNKNOWN } from '../src/handlers/events.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { expectContract } from './helpers/contract.js';
+import { sessionOf } from './helpers/approvals.js';
+import { withDatabase } from './helpers/test-database.js';
+import {
+  openEventStream,
+  type EventStreamClient,
+  type StreamEvent,
+} from './helpers/event-stream.js';
+
+const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+const GOLDEN_FORK = 'c1efc6b4-d724-413b-b515-ba4c708fd722';
+
+let t: TestApp;
+let base: string;
+const open: EventStreamClient[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterEach(() => {
+  for (const stream of open.splice(0)) stream.close();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function stream(token = t.adminToken, headers: Record<string, string> = {}, url = base) {
+  const client = await openEventStream(url, token, headers);
+  open.push(client);
+  expect(client.status).toBe(200);
+  await client.next((event) => event.comment === 'connected');
+  return client;
+}
+
+const isChange = (recordId: string) => (event: StreamEvent) =>
+  event.event === 'change' && (event.data as { recordId: string }).recordId === recordId;
+
+const setCommission = (value: number, app: FastifyInstance = t.app) =>
+  app.inject({
+    method: 'PUT',
+    url: `/api/v1/restaurant/${GOLDEN_FORK}`,
+    payload: { platformCommission: value },
+    headers: { authorization: `Bearer ${t.adminToken}` },
+  });
+
+async function versionOf(id: string) {
+  const [row] = await t.database.db.select().from(restaurants).where(eq(restaurants.id, id));
+  return row.version;
+}
+
+test(`a committed change is delivered with its record, version, action and actor (${engine})`, async () => {
+  const events = await stream();
+  const res = await setCommission(8.5);
+  expect(res.statusCode).toBe(200);
+  const event = await events.next(isChange(GOLDEN_FORK));
+  expect(event).toEqual({
+    id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    event: 'change',
+    data: {
+      id: event.id,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      action: 'restaurant.update',
+      recordType: 'restaurant',
+      recordId: GOLDEN_FORK,
+      version: await versionOf(GOLDEN_FORK),
+      actorName: 'Ada Admin',
+    },
+  });
+});
+
+test(`a change that rolls back sends nothing; the next committed one arrives first (${engine})`, async () => {
+  const events = await stream();
+  await expect(
+    t.database.db.transaction(async (tx) => {
+      await recordChange(tx, {
+        request: null,
+        action: 'restaurant.update',
+        entity: { type: 'restaurant', id: 'rolled-back', name: 'Rolled back' },
+        version: 99,
+        always: true,
+      });
+      throw new Error('rolled back');
+    }),
+  ).rejects.toThrow('rolled back');
+  await setCommission(9);
+  const first = await events.next((event) => event.event === 'change');
+  expect(first.data).toMatchObject({ recordId: GOLDEN_FORK });
+});
+
+test(`a change made on another server instance over the same database arrives (${engine})`, async () => {
+  // PostgreSQL: another instance has its own pool and its own listening connection; PGlite is
+  // one process, where a second instance shares the database.
+  let otherDatabase: Database = t.database;
+  if (process.env.DATABASE_URL) {
+    const { rows } = (await t.database.db.execute(sql`select current_database() as name`)) as {
+      rows: { name: string }[];
+    };
+    otherDatabase = await openDatabase({
+      databaseUrl: withDatabase(process.env.DATABASE_URL, rows[0].name),
+    });
+  }
+  const other = await buildApp({ database: otherDatabase, config: t.app.config });
+  try {
+    const otherBase = await other.listen({ port: 0, host: '127.0.0.1' });
+    const onB = await stream(t.adminToken, {}, otherBase);
+    const onA = await stream();
+    expect((await setCommission(10.5)).statusCode).toBe(200); // made on A
+    const arrived = await onB.next(isChange(GOLDEN_FORK));
+    expect(arrived.data).toMatchObject({ version: await versionOf(GOLDEN_FORK) });
+    expect((await onA.next(isChange(GOLDEN_FORK))).id).toBe(arrived.id);
+    expect((await setCommission(11, other)).statusCode).toBe(200); // made on B
+    expect((await onA.next(isChange(GOLDEN_FORK))).data).toMatchObject({
+      version: await versionOf(GOLDEN_FORK),
+    });
+  } finally {
+    await other.close();
+    if (otherDatabase !== t.database) await otherDatabase.close();
+  }
+});
+
+test(`reconnecting with Last-Event-ID replays what was missed, in order; an unknown id gets a reset (${engine})`, async () => {
+  const first = await stream();
+  await setCommission(12);
+  const seen = await first.next(isChange(GOLDEN_FORK));
+  first.close();
+  await setCommission(12.5);
+  await setCommission(13);
+  const versions = [(await versionOf(GOLDEN_FORK)) - 1, await versionOf(GOLDEN_FORK)];
+  const again = await stream(t.adminToken, { 'last-event-id': seen.id! });
+  const missed = [await again.next(isChange(GOLDEN_FORK)), await again.next(isChange(GOLDEN_FORK))];
+  expect(missed.map((event) => (event.data as { version: number }).version)).toEqual(versions);
+  expect(missed.map((event) => event.id)).not.toContain(seen.id);
+
+  const lost = await stream(t.adminToken, {
+    'last-event-id': '00000000-0000-4000-8000-000000000000',
+  });
+  expect(await lost.next()).toEqual({ event: 'reset', data: { message: REPLAY_UNKNOWN } });
+  // and it goes on live
+  await setCommission(13.5);
+  await lost.next(isChange(GOLDEN_FORK));
+});
+
+test(`the stream ends when its session is signed out (${engine})`, async () => {
+  const token = await sessionOf(t, 'support');
+  const events = await stream(token);
+  const res = await t.as({ method: 'POST', url: '/api/v1/user/logout', token });
+  expect(res.statusCode).toBe(200);
+  await events.ended();
+  await expectContract(
+    await t.as({ method: 'GET', url: '/api/v1/events', token }),
+    'streamEvents',
+    401,
+  );
+});
+
+test(`an open stream does not keep an idle session alive: it ends when the session goes idle (${engine})`, async () => {
+  const token = await sessionOf(t, 'finance');
+  // The session's last use: two seconds before the idle timeout refuses it.
+  const idleSoon = new Date(livenessAt(t.app.config.sessionIdleMs).usedAfter.getTime() + 2000);
+  await t.database.db
+    .update(sessions)
+    .set({ lastUsedAt: idleSoon })
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  const events = await stream(token);
+  await events.ended(10_000);
+  const [session] = await t.database.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  expect(session.lastUsedAt).toEqual(idleSoon);
+});
+
+test(`heartbeat comments keep the stream open (${engine})`, async () => {
+  const heartbeat = t.app.config.eventHeartbeatMs;
+  t.app.config.eventHeartbeatMs = 50;
+  try {
+    const events = await stream();
+    expect(await events.next((event) => event.comment === 'heartbeat')).toMatchObject({
+      comment: 'heartbeat',
+    });
+  } finally {
+    t.app.config.eventHeartbeatMs = heartbeat;
+  }
+});
+
+test('401 without a token, and the token is never taken from the URL', async () => {
+  await expectContract(
+    await t.as({ method: 'GET', url: '/api/v1/events', token: null }),
+    'streamEvents',
+    401,
+  );
+  const res = await t.as({
+    method: 'GET',
+    url: `/api/v1/events?token=${t.adminToken}`,
+    token: null,
+  });
+  expect(res.statusCode).toBe(401);
+});
