@@ -99,7 +99,7 @@ export const changeText = (change: RecordedChange) =>
   `${fieldLabel(change.field)}: ${valueText(change.field, change.before)} → ${valueText(change.field, change.after)}`;
 
 /** What one event changed, briefly: "Platform Commission 12% → 15%", "Admin notes edited". */
-function eventSummary(event: Pick<ChangeEvent, 'action' | 'changes' | 'details'>): string {
+export function eventSummary(event: Pick<ChangeEvent, 'action' | 'changes' | 'details'>): string {
   if (event.action === 'refund.create' && event.details.amountText) {
     return `refund of ${event.details.amountText}`;
   }

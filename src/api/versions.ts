@@ -6,6 +6,8 @@
  * request with `versioned`, the one place the headers are written.
  */
 import type { FetchArgs } from '@reduxjs/toolkit/query';
+import type { components } from '../../openapi/schema';
+import { httpStatus } from './errors';
 
 /** What a versioned write carries besides its fields. */
 export interface Versioned {
@@ -32,4 +34,16 @@ export function versioned(request: FetchArgs, version: Versioned): FetchArgs {
     ...request,
     headers: { ...(request.headers as Record<string, string>), ...versionHeaders(version) },
   };
+}
+
+/** A 412's body: who changed the record since, what, and the record as it is now. */
+export type VersionConflict = components['schemas']['VersionConflict'];
+
+/** The 412 of a write refused because the record changed since it was read; else undefined. */
+export function versionConflict(error: unknown): VersionConflict | undefined {
+  if (httpStatus(error) !== 412) return undefined;
+  const data = (error as { data?: unknown }).data;
+  return data && typeof data === 'object' && 'current' in data && 'changes' in data
+    ? (data as VersionConflict)
+    : undefined;
 }

@@ -1,5 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Input } from 'antd';
+import type { BookingResponse } from '../../api/types';
+import type { Versioned } from '../../api/versions';
+import { ConflictNotice } from '../../components/conflict/conflict-notice';
+import { useConflict } from '../../components/conflict/use-conflict';
 import { notify } from '../../lib/notify';
 import { hasStoredToken, useCan } from '../auth';
 import { useUpdateBookingNotesMutation } from './bookings-api';
@@ -47,6 +51,25 @@ export function AdminNotes({
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A colleague's notes saved since these were read: the admin's text stays in the box.
+  const conflict = useConflict();
+  const theirs = conflict.conflict?.answer.current as {
+    adminNotes?: string;
+    version: number;
+  } | null;
+
+  const saved = (result: BookingResponse) => {
+    notify.success(notesSavedText(entry, result.message));
+    setState('saved');
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setState('idle'), SAVED_FOR_MS);
+  };
+  const failed = (failure: unknown) => {
+    setState('idle');
+    const shown = notesFailedText(entry, failure);
+    setError(shown);
+    notify.error(shown);
+  };
 
   const submit = async () => {
     setError(null);
@@ -56,21 +79,16 @@ export function AdminNotes({
       return;
     }
     setState('saving');
+    conflict.clear();
+    const adminNotes = text;
+    const send = (versioned: Versioned) =>
+      save({ id: bookingId, adminNotes, ...versioned }).unwrap();
     try {
-      const result = await save({
-        id: bookingId,
-        adminNotes: text,
-        version: base.version,
-      }).unwrap();
-      notify.success(notesSavedText(entry, result.message));
-      setState('saved');
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setState('idle'), SAVED_FOR_MS);
+      saved(await send({ version: base.version }));
     } catch (failure) {
-      setState('idle');
-      const shown = notesFailedText(entry, failure);
-      setError(shown);
-      notify.error(shown);
+      if (conflict.caught(failure, { sent: base.version, mine: { adminNotes }, send })) {
+        setState('idle');
+      } else failed(failure);
     }
   };
 
@@ -86,6 +104,17 @@ export function AdminNotes({
           onChange={(event) => setText(event.target.value)}
         />
         {error ? <Alert type="error" showIcon title={error} /> : null}
+        <ConflictNotice
+          state={conflict}
+          onReload={() => {
+            // Take theirs: their notes in the box, saved from now on against their version.
+            if (!theirs) return;
+            setText(theirs.adminNotes ?? '');
+            setBase({ notes: theirs.adminNotes ?? '', version: theirs.version });
+          }}
+          onSaved={(result) => saved(result as BookingResponse)}
+          onFailed={failed}
+        />
         {canEdit ? (
           <div>
             <Button type="primary" disabled={state === 'saving'} onClick={() => void submit()}>

@@ -1,7 +1,10 @@
 import { useEffect, useReducer, useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Input, Spin, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import type { Versioned } from '../../api/versions';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { ConflictNotice } from '../../components/conflict/conflict-notice';
+import { useConflict } from '../../components/conflict/use-conflict';
 import { UnsavedSign } from '../../components/unsaved-changes';
 import { useUpdateStaticContentMutation } from './content-api';
 import {
@@ -31,6 +34,8 @@ export function FaqTab({
   const locked = readOnly || saving.isLoading;
   const [deleting, setDeleting] = useState<number | null>(null);
   const dirty = hasUnsavedFaqChanges(state);
+  // A colleague's save since the list was read: the admin's list stays as it is.
+  const conflict = useConflict();
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
@@ -42,22 +47,26 @@ export function FaqTab({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadedAt]);
 
+  const saved = () => {
+    dispatch({ type: 'saved' });
+    toasts.saved();
+  };
+
   const submit = async () => {
+    const version = page?.version ?? 0;
+    const body = {
+      title: page?.title ?? tab.label,
+      content: FAQ_PLACEHOLDER_CONTENT,
+      status: 'draft' as const,
+      faqs: state.faqs,
+    };
+    const send = (versioned: Versioned) => save({ slug: tab.slug, body, ...versioned }).unwrap();
+    conflict.clear();
     try {
-      await save({
-        slug: tab.slug,
-        version: page?.version ?? 0,
-        body: {
-          title: page?.title ?? tab.label,
-          content: FAQ_PLACEHOLDER_CONTENT,
-          status: 'draft',
-          faqs: state.faqs,
-        },
-      }).unwrap();
-      dispatch({ type: 'saved' });
-      toasts.saved();
+      await send({ version });
+      saved();
     } catch (error) {
-      toasts.failed(error);
+      if (!conflict.caught(error, { sent: version, mine: {}, send })) toasts.failed(error);
     }
   };
 
@@ -72,6 +81,12 @@ export function FaqTab({
             action={<Button onClick={retry}>Retry</Button>}
           />
         ) : null}
+        <ConflictNotice
+          state={conflict}
+          onReload={retry}
+          onSaved={saved}
+          onFailed={toasts.failed}
+        />
         <Input
           placeholder="Add Question"
           aria-label="Add Question"

@@ -1,10 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Flex, Spin } from 'antd';
+import { ConflictNotice } from '../../components/conflict/conflict-notice';
+import { useConflict } from '../../components/conflict/use-conflict';
 import { PageSpinner } from '../../components/page-spinner';
 import { UnsavedSign } from '../../components/unsaved-changes';
 import { useUpdateStaticContentMutation } from './content-api';
 import { useEditorPage, useEditorToasts, type EditorTab } from './editor-pages';
 import { withOrdinarySpaces } from '../../lib/rich-text-spaces';
+import type { Versioned } from '../../api/versions';
 
 const RichTextEditor = lazy(
   () => import(/* webpackChunkName: "rich-text-editor" */ './rich-text-editor'),
@@ -24,6 +27,8 @@ export function RichTextTab({
   const toasts = useEditorToasts();
   const [content, setContent] = useState('');
   const [dirty, setDirty] = useState(false);
+  // A colleague's save since this page was read: the admin's text stays in the editor.
+  const conflict = useConflict();
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
@@ -36,22 +41,26 @@ export function RichTextTab({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadedAt]);
 
+  const saved = () => {
+    setDirty(false);
+    toasts.saved();
+  };
+
   const submit = async () => {
+    const version = page?.version ?? 0;
+    // The editor's HTML writes every space as &nbsp;; the saved page has ordinary spaces.
+    const body = {
+      title: page?.title ?? tab.label,
+      content: withOrdinarySpaces(content),
+      status: 'draft' as const,
+    };
+    const send = (versioned: Versioned) => save({ slug: tab.slug, body, ...versioned }).unwrap();
+    conflict.clear();
     try {
-      await save({
-        slug: tab.slug,
-        version: page?.version ?? 0,
-        // The editor's HTML writes every space as &nbsp;; the saved page has ordinary spaces.
-        body: {
-          title: page?.title ?? tab.label,
-          content: withOrdinarySpaces(content),
-          status: 'draft',
-        },
-      }).unwrap();
-      setDirty(false);
-      toasts.saved();
+      await send({ version });
+      saved();
     } catch (error) {
-      toasts.failed(error);
+      if (!conflict.caught(error, { sent: version, mine: {}, send })) toasts.failed(error);
     }
   };
 
@@ -65,6 +74,7 @@ export function RichTextTab({
           action={<Button onClick={retry}>Retry</Button>}
         />
       ) : null}
+      <ConflictNotice state={conflict} onReload={retry} onSaved={saved} onFailed={toasts.failed} />
       <Spin spinning={loading}>
         <Suspense fallback={<PageSpinner text="Loading editor..." />}>
           <RichTextEditor

@@ -9,6 +9,9 @@ import { contentFake, editorPages } from '../../test/fake-api/content';
 import { fakeApi, hold } from '../../test/fake-api/fake-api';
 import TextEditorPage from './text-editor-page';
 import { setupUser } from '../../test/screen';
+import { dialogTitled } from '../../test/dialogs';
+import { changedByColleague } from '../../test/fake-api/versions';
+import { within } from '@testing-library/react';
 import { openAsAdmin } from '../../test/render-app';
 
 // Each render adds antd's style sheets to <head>; jsdom's getComputedStyle (which Quill and antd
@@ -60,6 +63,70 @@ describe('rich-text tabs', () => {
       content: expect.stringContaining('<strong>privacy</strong>'),
       status: 'draft',
     });
+  });
+});
+
+describe('a colleague saved the page since it was read', () => {
+  /** The editor's pages, the privacy policy then changed by Fiona Finance. */
+  async function changedMeanwhile() {
+    const pages = editorPages();
+    const api = fakeApi(contentFake(pages));
+    openAsAdmin('/admin/text-editor');
+    await waitForEditor('Our privacy rules');
+    changedByColleague(
+      pages[0],
+      { content: '<p>Their new rules</p>' },
+      {
+        type: 'content',
+        name: 'Privacy Policy',
+        action: 'content.update',
+        changes: [{ field: 'content', before: pages[0].content, after: '<p>Their new rules</p>' }],
+        at: '2026-03-05T10:31:00.000Z',
+      },
+    );
+    const user = setup();
+    await user.click(submitButton());
+    const notice = (await screen.findByText('Changed by someone else')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    return { api, pages, user, notice };
+  }
+
+  it("shows who changed what and keeps the admin's text; Save mine anyway saves it over theirs", async () => {
+    const { api, pages, user, notice } = await changedMeanwhile();
+    expect(notice).toHaveTextContent(
+      'Fiona Finance changed this page on 2026-03-05 at 10:31 (Content edited). Reload to see it.',
+    );
+    expect(within(notice).getByLabelText('Their changes')).toHaveTextContent(
+      'Fiona Finance, 2026-03-05 10:31 UTC: Content edited',
+    );
+    // Nothing was saved, nothing replaced: the admin's text is still in the editor.
+    expect(pages[0].content).toBe('<p>Their new rules</p>');
+    expect(editorArea()).toHaveTextContent('Our privacy rules');
+    expect(screen.queryByText('Created successfully')).toBeNull();
+
+    await user.click(within(notice).getByText('Save mine anyway'));
+    expect(await screen.findByText('Created successfully')).toBeInTheDocument();
+    const [stale, mine] = api.callsOf('updateStaticContent');
+    expect(stale.headers.get('If-Match')).toBe('"1"');
+    expect(mine.headers.get('If-Match')).toBe('"2"');
+    expect(mine.headers.get('X-Overrides-Version')).toBe('1');
+    expect(pages[0].content).toContain('privacy');
+    expect(screen.queryByText('Changed by someone else')).toBeNull();
+  });
+
+  it('Reload takes theirs only after a confirmation; Keep mine keeps the text', async () => {
+    const { user, notice } = await changedMeanwhile();
+    await user.click(within(notice).getByText('Reload'));
+    const ask = await dialogTitled('Discard your changes?');
+    await user.click(within(ask).getByText('Keep mine'));
+    expect(editorArea()).toHaveTextContent('Our privacy rules');
+    await user.click(within(notice).getByText('Reload'));
+    await user.click(
+      within(await dialogTitled('Discard your changes?')).getByText('Discard and reload'),
+    );
+    await waitForEditor('Their new rules');
+    expect(screen.queryByText('Changed by someone else')).toBeNull();
   });
 });
 

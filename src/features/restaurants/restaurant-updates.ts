@@ -1,5 +1,9 @@
 import { useState } from 'react';
+import { api } from '../../api/api';
 import { serverMessage } from '../../api/errors';
+import type { Versioned } from '../../api/versions';
+import { useAppDispatch } from '../../app/hooks';
+import { useConflict } from '../../components/conflict/use-conflict';
 import { notify } from '../../lib/notify';
 import { useUpdateRestaurantMutation } from './restaurants-api';
 
@@ -28,6 +32,9 @@ const UPDATE_TEXTS: Record<Field, { success: string; failure: string }> = {
  */
 export function useRestaurantUpdate() {
   const [update] = useUpdateRestaurantMutation();
+  const dispatch = useAppDispatch();
+  // A row changed by a colleague since the list was read: shown beside its control.
+  const conflict = useConflict();
   const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
   const mark = (key: string, busy: boolean) =>
     setPending((before) => {
@@ -44,17 +51,31 @@ export function useRestaurantUpdate() {
     const texts = UPDATE_TEXTS[field];
     const key = `${id} ${field}`;
     mark(key, true);
+    conflict.clear();
+    const send = (versioned: Versioned) =>
+      update({ id, [field]: value, ...versioned } as never).unwrap();
     try {
-      const result = await update({ id, version, [field]: value } as never).unwrap();
+      const result = await send({ version });
       notify.success(result.message || texts.success);
       return true;
     } catch (error) {
-      notify.error(serverMessage(error) ?? texts.failure);
+      if (!conflict.caught(error, { key, sent: version, mine: { [field]: value }, send })) {
+        notify.error(serverMessage(error) ?? texts.failure);
+      }
       return false;
     } finally {
       mark(key, false);
     }
   };
   const isSaving = (id: string, field: Field) => pending.has(`${id} ${field}`);
-  return { save, isSaving };
+  /** The conflict of one row's field, compact beside its control (Reload reads the row again). */
+  const conflictOf = (id: string, field: Field) => ({
+    state: conflict,
+    conflictKey: `${id} ${field}`,
+    onReload: () => dispatch(api.util.invalidateTags([{ type: 'Restaurant', id }])),
+    onSaved: (answer: unknown) =>
+      notify.success((answer as { message?: string }).message || UPDATE_TEXTS[field].success),
+    onFailed: (error: unknown) => notify.error(serverMessage(error) ?? UPDATE_TEXTS[field].failure),
+  });
+  return { save, isSaving, conflictOf };
 }

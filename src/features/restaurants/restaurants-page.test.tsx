@@ -8,6 +8,9 @@ import { restaurantsFake } from '../../test/fake-api/restaurants';
 import type { FakeHandler } from '../../test/fake-api/types';
 import { rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
+import { dialogTitled } from '../../test/dialogs';
+import { restaurantsFake as fakeOf } from '../../test/fake-api/restaurants';
+import { changedByColleague } from '../../test/fake-api/versions';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -260,6 +263,84 @@ describe('commission edit', () => {
     expect(puts(calls)[0].body).toEqual({ platformCommission: 7.5 });
     expect(puts(calls)[0].path).toBe(`/restaurant/${id(0)}`);
     await waitFor(() => expect(rowOf('The Golden Fork')).toHaveTextContent('7.5%'));
+  });
+
+  it('a commission a colleague changed meanwhile: compact conflict beside the cell, theirs beside mine; Reload after asking', async () => {
+    const rows = restaurants.map((r) => ({ ...r }));
+    const { callsOf } = fakeApi(fakeOf(rows));
+    openAsAdmin('/admin/restaurants');
+    await screen.findByText('The Golden Fork');
+    changedByColleague(
+      rows[0],
+      { platformCommission: 15 },
+      {
+        type: 'restaurant',
+        name: 'The Golden Fork',
+        action: 'restaurant.update',
+        changes: [{ field: 'platformCommission', before: 12, after: 15 }],
+        at: '2026-03-05T10:31:00.000Z',
+        actor: 'Sam Support',
+      },
+    );
+    const user = setupUser();
+    await user.click(within(rowOf('The Golden Fork')).getByText('12%'));
+    await user.clear(screen.getByLabelText('Platform Commission'));
+    await user.type(screen.getByLabelText('Platform Commission'), '18{Enter}');
+    const notice = (await screen.findByText('Changed by someone else')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(notice).toHaveTextContent(
+      'Sam Support changed this restaurant on 2026-03-05 at 10:31 (Platform Commission 12% → 15%). Reload to see it.',
+    );
+    expect(
+      within(notice).getByLabelText('Platform Commission: theirs and yours'),
+    ).toHaveTextContent('Platform Commission: theirs 15%, yours 18%');
+    expect(rows[0].platformCommission).toBe(15);
+    expect(screen.queryByText('Restaurant commission updated successfully')).toBeNull();
+
+    await user.click(within(notice).getByText('Reload'));
+    await user.click(
+      within(await dialogTitled('Discard your changes?')).getByText('Discard and reload'),
+    );
+    await user.click(screen.getByText('Cancel'));
+    await waitFor(() => expect(rowOf('The Golden Fork')).toHaveTextContent('15%'));
+    await waitFor(() => expect(screen.queryByText('Changed by someone else')).toBeNull());
+    expect(callsOf('updateRestaurant')).toHaveLength(1);
+  });
+
+  it('Save mine anyway from the compact conflict sends the current version, marked as overriding', async () => {
+    const rows = restaurants.map((r) => ({ ...r }));
+    const { callsOf } = fakeApi(fakeOf(rows));
+    openAsAdmin('/admin/restaurants');
+    await screen.findByText('The Golden Fork');
+    changedByColleague(
+      rows[0],
+      { isFeatured: true },
+      {
+        type: 'restaurant',
+        name: 'The Golden Fork',
+        action: 'restaurant.update',
+        changes: [{ field: 'isFeatured', before: false, after: true }],
+      },
+    );
+    const user = setupUser();
+    // The list still shows it not featured; the admin sets it featured too, then off again.
+    await user.click(screen.getByLabelText('Featured The Golden Fork'));
+    const notice = (await screen.findByText('Changed by someone else')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(within(notice).getByLabelText('Featured: theirs and yours')).toHaveTextContent(
+      'Featured: theirs Yes, yours Yes',
+    );
+    await user.click(within(notice).getByText('Save mine anyway'));
+    expect(
+      await screen.findByText('Restaurant featured status updated successfully'),
+    ).toBeInTheDocument();
+    const [, mine] = callsOf('updateRestaurant');
+    expect(mine.headers.get('If-Match')).toBe('"2"');
+    expect(mine.headers.get('X-Overrides-Version')).toBe('1');
+    expect(rows[0].version).toBe(3);
+    await waitFor(() => expect(screen.queryByText('Changed by someone else')).toBeNull());
   });
 
   it('a large change sent for approval (202) says so; the commission stays as stored', async () => {

@@ -1,6 +1,7 @@
 import { Button, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { RestaurantListItem } from '../../api/types';
+import { ConflictPopover } from '../../components/conflict/conflict-notice';
 import { CellText } from '../../components/list/cell-text';
 import { booleanFilter, dateFilter } from '../../components/list/list-filters';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
@@ -35,7 +36,7 @@ const TEXTS = {
 
 export default function RestaurantsPage() {
   const navigate = useNavigate();
-  const { save, isSaving } = useRestaurantUpdate();
+  const { save, isSaving, conflictOf } = useRestaurantUpdate();
   // Commission, online and featured: without the permission, plain text and no buttons.
   const canUpdate = useCan('restaurants.update');
 
@@ -62,10 +63,12 @@ export default function RestaurantsPage() {
       render: !canUpdate
         ? undefined
         : (r) => (
-            <CommissionCell
-              value={r.platformCommission}
-              onSave={(value) => save(r, 'platformCommission', value)}
-            />
+            <ConflictPopover {...conflictOf(r._id, 'platformCommission')}>
+              <CommissionCell
+                value={r.platformCommission}
+                onSave={(value) => save(r, 'platformCommission', value)}
+              />
+            </ConflictPopover>
           ),
     },
     statusColumn('Status', 'online', (r) => ({ status: r.online ? 'active' : 'inactive' })),
@@ -76,12 +79,14 @@ export default function RestaurantsPage() {
       render: !canUpdate
         ? undefined
         : (r) => (
-            <FeaturedSwitch
-              name={r.name}
-              checked={r.isFeatured}
-              saving={isSaving(r._id, 'isFeatured')}
-              onChange={(checked) => void save(r, 'isFeatured', checked)}
-            />
+            <ConflictPopover {...conflictOf(r._id, 'isFeatured')}>
+              <FeaturedSwitch
+                name={r.name}
+                checked={r.isFeatured}
+                saving={isSaving(r._id, 'isFeatured')}
+                onChange={(checked) => void save(r, 'isFeatured', checked)}
+              />
+            </ConflictPopover>
           ),
     },
   ];
@@ -101,14 +106,16 @@ export default function RestaurantsPage() {
             View
           </Button>
           {canUpdate ? (
-            <Button
-              size="small"
-              danger={r.online}
-              loading={isSaving(r._id, 'online')}
-              onClick={() => void save(r, 'online', !r.online)}
-            >
-              {r.online ? 'Deactivate' : 'Activate'}
-            </Button>
+            <ConflictPopover {...conflictOf(r._id, 'online')}>
+              <Button
+                size="small"
+                danger={r.online}
+                loading={isSaving(r._id, 'online')}
+                onClick={() => void save(r, 'online', !r.online)}
+              >
+                {r.online ? 'Deactivate' : 'Activate'}
+              </Button>
+            </ConflictPopover>
           ) : null}
         </Space>
       )}

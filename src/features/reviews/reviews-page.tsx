@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Button, Space } from 'antd';
+import { api } from '../../api/api';
 import { errorText } from '../../api/errors';
+import type { Versioned } from '../../api/versions';
+import { useAppDispatch } from '../../app/hooks';
+import { ConflictPopover } from '../../components/conflict/conflict-notice';
+import { useConflict } from '../../components/conflict/use-conflict';
 import type { Review, ReviewStatus } from '../../api/types';
 import { notify } from '../../lib/notify';
 import { selectFilter } from '../../components/list/list-filters';
@@ -71,20 +76,29 @@ export default function ReviewsPage() {
   const canModerate = useCan('reviews.moderate');
   const [busy, setBusy] = useState<{ id: string; status: ReviewStatus } | null>(null);
   const [viewedId, setViewedId] = useState<string | null>(null);
+  const dispatch = useAppDispatch();
+  // A review decided by a colleague since the list was read: shown beside its buttons.
+  const conflict = useConflict();
+  const failed = (error: unknown) =>
+    notify.error(errorText(error, { http: UPDATE_FAILED, other: UPDATE_FAILED }));
+  const decided = (answer: unknown, next: ReviewStatus) =>
+    notify.success((answer as { message?: string }).message || `Review ${next} successfully`);
 
   const decide = async (review: Review, next: ReviewStatus) => {
     setBusy({ id: review._id, status: next });
+    conflict.clear();
+    const send = (versioned: Versioned) =>
+      updateStatus({ id: review._id, status: next, ...versioned }).unwrap();
     try {
-      const result = await updateStatus({
-        id: review._id,
-        status: next,
-        version: review.version,
-      }).unwrap();
-      notify.success(result.message || `Review ${next} successfully`);
+      decided(await send({ version: review.version }), next);
       // The decision is made: the details close (under a status filter the row leaves the list).
       setViewedId((open) => (open === review._id ? null : open));
     } catch (error) {
-      notify.error(errorText(error, { http: UPDATE_FAILED, other: UPDATE_FAILED }));
+      const mine = { status: next };
+      if (conflict.caught(error, { key: review._id, sent: review.version, mine, send })) {
+        // The conflict is shown beside the row's buttons.
+        setViewedId((open) => (open === review._id ? null : open));
+      } else failed(error);
     } finally {
       setBusy(null);
     }
@@ -92,34 +106,43 @@ export default function ReviewsPage() {
 
   const actions = (review: Review) => {
     const saving = busy?.id === review._id;
+    const next = conflict.conflict?.mine.status as ReviewStatus | undefined;
     return (
-      <Space>
-        <Button size="small" onClick={() => setViewedId(review._id)}>
-          View
-        </Button>
-        {canModerate && review.status !== 'approved' ? (
-          <Button
-            size="small"
-            type="primary"
-            loading={saving && busy?.status === 'approved'}
-            disabled={saving}
-            onClick={() => void decide(review, 'approved')}
-          >
-            Approve
+      <ConflictPopover
+        state={conflict}
+        conflictKey={review._id}
+        onReload={() => dispatch(api.util.invalidateTags([{ type: 'Review', id: review._id }]))}
+        onSaved={(answer) => decided(answer, next ?? 'approved')}
+        onFailed={failed}
+      >
+        <Space>
+          <Button size="small" onClick={() => setViewedId(review._id)}>
+            View
           </Button>
-        ) : null}
-        {canModerate && review.status !== 'rejected' ? (
-          <Button
-            size="small"
-            danger
-            loading={saving && busy?.status === 'rejected'}
-            disabled={saving}
-            onClick={() => void decide(review, 'rejected')}
-          >
-            Reject
-          </Button>
-        ) : null}
-      </Space>
+          {canModerate && review.status !== 'approved' ? (
+            <Button
+              size="small"
+              type="primary"
+              loading={saving && busy?.status === 'approved'}
+              disabled={saving}
+              onClick={() => void decide(review, 'approved')}
+            >
+              Approve
+            </Button>
+          ) : null}
+          {canModerate && review.status !== 'rejected' ? (
+            <Button
+              size="small"
+              danger
+              loading={saving && busy?.status === 'rejected'}
+              disabled={saving}
+              onClick={() => void decide(review, 'rejected')}
+            >
+              Reject
+            </Button>
+          ) : null}
+        </Space>
+      </ConflictPopover>
     );
   };
 

@@ -2,6 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Input, Typography } from 'antd';
 import { sentForApproval } from '../../api/approval-answer';
 import { errorText } from '../../api/errors';
+import type { ConfigurationResponse, ApprovalRequestedResponse } from '../../api/types';
+import type { Versioned } from '../../api/versions';
+import { ConflictNotice } from '../../components/conflict/conflict-notice';
+import { useConflict } from '../../components/conflict/use-conflict';
 import { notify } from '../../lib/notify';
 import { useGetConfigurationQuery, useUpdateConfigurationMutation } from './users-api';
 
@@ -31,6 +35,26 @@ export function PlatformFeeEditor() {
   }, [loaded]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // A colleague's change of the fee since it was read: theirs beside this one, nothing lost.
+  const conflict = useConflict();
+
+  const done = (answer: ConfigurationResponse | ApprovalRequestedResponse) => {
+    if (sentForApproval(answer)) {
+      // Not changed yet: the fee stays as stored until another admin approves.
+      setPhase('idle');
+      if (loaded !== undefined) setValue(String(loaded));
+      notify.success(answer.message);
+      return;
+    }
+    setPhase('updated');
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setPhase('idle'), UPDATED_MS);
+  };
+  const failed = (error: unknown) => {
+    setPhase('idle');
+    setSaveError(errorText(error, { http: SAVE_ERROR, other: SAVE_ERROR }));
+  };
+
   const submit = async () => {
     if (phase === 'updating') return;
     const text = value.trim();
@@ -38,24 +62,15 @@ export function PlatformFeeEditor() {
     if (text === '' || !Number.isFinite(fee)) return;
     setPhase('updating');
     setSaveError(null);
+    conflict.clear();
+    const version = config.data?.data.version ?? 0;
+    const send = (versioned: Versioned) => save({ platformFee: fee, ...versioned }).unwrap();
     try {
-      const answer = await save({
-        platformFee: fee,
-        version: config.data?.data.version ?? 0,
-      }).unwrap();
-      if (sentForApproval(answer)) {
-        // Not changed yet: the fee stays as stored until another admin approves.
-        setPhase('idle');
-        if (loaded !== undefined) setValue(String(loaded));
-        notify.success(answer.message);
-        return;
-      }
-      setPhase('updated');
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setPhase('idle'), UPDATED_MS);
+      done(await send({ version }));
     } catch (error) {
-      setPhase('idle');
-      setSaveError(errorText(error, { http: SAVE_ERROR, other: SAVE_ERROR }));
+      if (conflict.caught(error, { sent: version, mine: { platformFee: fee }, send })) {
+        setPhase('idle');
+      } else failed(error);
     }
   };
 
@@ -91,6 +106,17 @@ export function PlatformFeeEditor() {
           />
         ) : null}
         {saveError ? <Alert type="error" showIcon title={saveError} /> : null}
+        <ConflictNotice
+          state={conflict}
+          onReload={() => {
+            // Take theirs: the fee as it is now.
+            const now = conflict.conflict?.answer.current as { platformFee?: number } | null;
+            if (now?.platformFee !== undefined) setValue(String(now.platformFee));
+            void config.refetch();
+          }}
+          onSaved={(answer) => done(answer as ConfigurationResponse)}
+          onFailed={failed}
+        />
       </Flex>
     </Card>
   );

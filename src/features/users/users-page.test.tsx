@@ -4,6 +4,7 @@ import { fakeApi } from '../../test/fake-api/fake-api';
 import { configurationFake } from '../../test/fake-api/configuration';
 import { userRow, usersFake } from '../../test/fake-api/users';
 import { dialogTitled } from '../../test/dialogs';
+import { changedByColleague } from '../../test/fake-api/versions';
 import { rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
 
@@ -188,6 +189,77 @@ describe('platform fee', () => {
         { platformFee: 7 },
       ]),
     );
+  });
+
+  it('a fee a colleague changed meanwhile: theirs beside mine, nothing lost; Save mine anyway, or Reload after asking', async () => {
+    const config = configurationFake(10);
+    const { callsOf } = fakeApi(usersFake([]), config);
+    openAsAdmin('/admin/users');
+    await waitFor(() => expect(feeInput()).toHaveValue(10));
+    changedByColleague(
+      config.state,
+      { platformFee: 15 },
+      {
+        type: 'configuration',
+        name: 'Platform fee',
+        action: 'configuration.update',
+        changes: [{ field: 'platformFee', before: 10, after: 15 }],
+        at: '2026-03-05T10:31:00.000Z',
+      },
+    );
+    const user = setupUser();
+    await user.clear(feeInput());
+    await user.type(feeInput(), '12{Enter}');
+    const notice = (await screen.findByText('Changed by someone else')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(notice).toHaveTextContent(
+      'Fiona Finance changed the platform fee on 2026-03-05 at 10:31 (Platform Fee 10% → 15%). Reload to see it.',
+    );
+    expect(within(notice).getByLabelText('Platform Fee: theirs and yours')).toHaveTextContent(
+      'Platform Fee: theirs 15%, yours 12%',
+    );
+    expect(feeInput()).toHaveValue(12);
+    expect(config.state.platformFee).toBe(15);
+
+    // Reload asks first; kept, the fee typed stays.
+    await user.click(within(notice).getByText('Reload'));
+    await user.click(within(await dialogTitled('Discard your changes?')).getByText('Keep mine'));
+    expect(feeInput()).toHaveValue(12);
+
+    await user.click(within(notice).getByText('Save mine anyway'));
+    expect(await screen.findByText('Updated!')).toBeInTheDocument();
+    const [stale, mine] = callsOf('updateConfiguration');
+    expect([stale.headers.get('If-Match'), mine.headers.get('If-Match')]).toEqual(['"1"', '"2"']);
+    expect(mine.headers.get('X-Overrides-Version')).toBe('1');
+    expect(config.state).toEqual({ platformFee: 12, version: 3 });
+    expect(screen.queryByText('Changed by someone else')).toBeNull();
+  });
+
+  it('Reload takes the fee a colleague saved', async () => {
+    const config = configurationFake(10);
+    fakeApi(usersFake([]), config);
+    openAsAdmin('/admin/users');
+    await waitFor(() => expect(feeInput()).toHaveValue(10));
+    changedByColleague(
+      config.state,
+      { platformFee: 15 },
+      {
+        type: 'configuration',
+        name: 'Platform fee',
+        action: 'configuration.update',
+        changes: [{ field: 'platformFee', before: 10, after: 15 }],
+      },
+    );
+    const user = setupUser();
+    await user.clear(feeInput());
+    await user.type(feeInput(), '12{Enter}');
+    await user.click(await screen.findByText('Reload'));
+    await user.click(
+      within(await dialogTitled('Discard your changes?')).getByText('Discard and reload'),
+    );
+    await waitFor(() => expect(feeInput()).toHaveValue(15));
+    expect(screen.queryByText('Changed by someone else')).toBeNull();
   });
 
   it('a change sent for approval (202) says so, and the fee stays as stored', async () => {

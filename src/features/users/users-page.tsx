@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Button, Flex, Space } from 'antd';
+import { api } from '../../api/api';
 import { errorText } from '../../api/errors';
+import type { Versioned } from '../../api/versions';
+import { useAppDispatch } from '../../app/hooks';
+import { ConflictPopover } from '../../components/conflict/conflict-notice';
+import { useConflict } from '../../components/conflict/use-conflict';
 import type { User } from '../../api/types';
 import { notify } from '../../lib/notify';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -47,18 +52,30 @@ export default function UsersPage() {
     else void toggle(user);
   };
 
+  const dispatch = useAppDispatch();
+  // A user changed by a colleague since the list was read: shown beside the row's button.
+  const conflict = useConflict();
+  const failed = (error: unknown) =>
+    notify.error(
+      errorText(error, {
+        http: 'Failed to update user status',
+        other: 'Failed to update user status',
+      }),
+    );
+
   const toggle = async (user: User) => {
     setDeactivating(null);
     setBusyId(user._id);
+    conflict.clear();
+    const status = !user.status;
+    const send = (versioned: Versioned) =>
+      updateStatus({ id: user._id, status, ...versioned }).unwrap();
     try {
-      await updateStatus({ id: user._id, status: !user.status, version: user.version }).unwrap();
+      await send({ version: user.version });
     } catch (error) {
-      notify.error(
-        errorText(error, {
-          http: 'Failed to update user status',
-          other: 'Failed to update user status',
-        }),
-      );
+      if (conflict.caught(error, { key: user._id, sent: user.version, mine: { status }, send })) {
+        setViewedId((open) => (open === user._id ? null : open));
+      } else failed(error);
     } finally {
       setBusyId(null);
     }
@@ -79,14 +96,21 @@ export default function UsersPage() {
               View
             </Button>
             {canSetStatus ? (
-              <Button
-                size="small"
-                danger={user.status}
-                loading={busyId === user._id}
-                onClick={() => requestToggle(user)}
+              <ConflictPopover
+                state={conflict}
+                conflictKey={user._id}
+                onReload={() => dispatch(api.util.invalidateTags([{ type: 'User', id: user._id }]))}
+                onFailed={failed}
               >
-                {user.status ? 'Deactivate' : 'Activate'}
-              </Button>
+                <Button
+                  size="small"
+                  danger={user.status}
+                  loading={busyId === user._id}
+                  onClick={() => requestToggle(user)}
+                >
+                  {user.status ? 'Deactivate' : 'Activate'}
+                </Button>
+              </ConflictPopover>
             ) : null}
           </Space>
         )}
