@@ -83,7 +83,12 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   app.decorate('lifecycle', { starting: false, draining: false } satisfies Lifecycle);
   const specification = await loadContract();
   // First, so that a request it sheds costs nothing else.
-  await registerLoadShedding(app, config.shedding, streamingRoutes(specification, API_PREFIX));
+  await registerLoadShedding(
+    app,
+    config.shedding,
+    streamingRoutes(specification, API_PREFIX),
+    app.lifecycle,
+  );
   // The live event stream's fan-out (GET /events); its streams end before the server closes.
   const events = new EventHub(database);
   app.decorate('events', events);

@@ -5,6 +5,7 @@ import { loadContract } from './contract.js';
 import { createDatabase, DatabaseUnreachableError, type Database } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { prepareDatabase, type FirstStart } from './first-start.js';
+import { serveBackups } from './ops/backup-channel.js';
 import { closeOnSignals } from './ops/shutdown.js';
 
 async function start() {
@@ -34,6 +35,14 @@ async function start() {
           : {}),
       },
     });
+    if (database.backup) {
+      // PGlite lives in this process: `npm run backup` asks it for a copy over a local socket.
+      // Without the channel the server still runs; a backup then needs it stopped.
+      await serveBackups(config.dataDir, database.backup, (line) => app.log.info(line)).then(
+        (stopServingBackups) => app.addHook('onClose', stopServingBackups),
+        (error: Error) => app.log.warn(`backup: no channel for npm run backup (${error.message})`),
+      );
+    }
     closeOnSignals(app, database, {
       delayMs: config.shutdownDelayMs,
       graceMs: config.shutdownGraceMs,
@@ -51,6 +60,7 @@ async function start() {
       throw error;
     }
     app.lifecycle.starting = false;
+    app.lifecycle.startedAt = Date.now();
     console.log(banner(config, firstStart).join('\n'));
     if (!firstStart.hasAdministrator) app.log.warn(HOW_TO_CREATE_ADMIN);
   } catch (error) {

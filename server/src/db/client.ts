@@ -42,6 +42,12 @@ export type Database = {
    * opened again when lost; PGlite: in process), until the returned function is called.
    */
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  /**
+   * PGlite only: a consistent copy for a backup, the data folder as a gzipped tarball taken
+   * after a CHECKPOINT and between two statements (what a transaction has not committed is
+   * rolled back when the copy is opened, as after a crash).
+   */
+  backup?(): Promise<Blob>;
 };
 
 export type DatabaseOptions =
@@ -279,6 +285,10 @@ async function createPglite(
       return async () => {
         if (!closing) await stop();
       };
+    },
+    backup: async () => {
+      await client.exec('CHECKPOINT');
+      return (await client.dumpDataDir('gzip')) as Blob;
     },
     close: async () => {
       closing = true;

@@ -12,7 +12,12 @@ import { databaseUnavailable } from '../db/unavailable.js';
  * `starting` until the database is reached and prepared (main.ts); `draining` once a SIGTERM
  * starts the drain. Readiness answers 503 in both.
  */
-export type Lifecycle = { starting: boolean; draining: boolean };
+export type Lifecycle = {
+  starting: boolean;
+  draining: boolean;
+  /** when `starting` ended (Date.now()); load shedding ignores the start's event-loop lag */
+  startedAt?: number;
+};
 
 export function registerHealth(app: FastifyInstance, lifecycle: Lifecycle, database: Database) {
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));

@@ -11,8 +11,15 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import underPressure from '@fastify/under-pressure';
+import type { Lifecycle } from './health.js';
 
 export const SERVER_BUSY = 'The server is too busy to answer now; try again in a few seconds';
+/**
+ * The event-loop delay is a mean over each second, updated once a second: the second after the
+ * start (PGlite's opening, migrations and demo seed hold the loop for seconds) would still show
+ * the start's lag. For two updates after it, that lag is not load.
+ */
+const START_LAG_MS = 2000;
 /** Seconds a client is asked to wait before it retries (Retry-After). */
 const RETRY_AFTER_SECONDS = 2;
 
@@ -33,19 +40,24 @@ function shed(reply: FastifyReply) {
 
 /**
  * `streaming`: route URLs (Fastify's form, with the API prefix) whose answers are event streams.
+ * `lifecycle`: the server's start (while it starts the API answers 503 anyway, ops/health.ts).
  */
 export async function registerLoadShedding(
   app: FastifyInstance,
   { maxInFlight, maxEventLoopDelayMs }: SheddingLimits,
   streaming: ReadonlySet<string>,
+  lifecycle: Lifecycle,
 ) {
+  const startLag = () =>
+    lifecycle.starting ||
+    (lifecycle.startedAt !== undefined && Date.now() - lifecycle.startedAt < START_LAG_MS);
   if (maxEventLoopDelayMs > 0) {
     await app.register(underPressure, {
       maxEventLoopDelay: maxEventLoopDelayMs,
       // Its own default answer (Retry-After 10, its own body) is replaced by ours, and only the
       // API is shed: the plugin sends what this returns, and nothing lets the request through.
       pressureHandler: ((req: FastifyRequest, reply: FastifyReply, type: string, value: number) => {
-        if (!isApi(req)) return undefined;
+        if (!isApi(req) || startLag()) return undefined;
         req.log.warn(`503, shed: ${type} ${Math.round(value)} ms`);
         return shed(reply);
       }) as never,
