@@ -175,6 +175,16 @@ test('code blocks are highlighted a second after typing, and keep their language
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
   await page.locator('.ql-toolbar button.ql-code-block').click();
+  // The languages offered are those highlighted, each once.
+  await expect(page.locator('.ql-code-block-container select option')).toHaveText([
+    'Plain',
+    'Bash',
+    'CSS',
+    'HTML/XML',
+    'JavaScript',
+    'JSON',
+    'SQL',
+  ]);
   await page.locator('.ql-code-block-container select').selectOption('javascript');
   await page.keyboard.type(`const terms = "${unique}";`);
   // Highlighting runs on a 1000 ms timer after the last change (spec 02 §9).

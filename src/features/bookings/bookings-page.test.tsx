@@ -205,6 +205,16 @@ describe('refund modal', () => {
     await user.clear(input);
     await user.type(input, '-3');
     expect(button).toBeDisabled();
+    // More than the order can still refund is refused in the form, before any question.
+    await user.clear(input);
+    await user.type(input, '22.01');
+    await user.click(button);
+    expect(
+      within(dialog).getByText(
+        'Refund amount cannot exceed the remaining refundable amount of this order',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Confirm refund')).not.toBeInTheDocument();
     await user.clear(input);
     await user.type(input, '5.5');
     expect(button).toBeEnabled();
@@ -347,7 +357,8 @@ describe('refund modal', () => {
     const user = setupUser();
     await user.click(within(rowOf('BK-100001')).getByRole('button', { name: 'Process Refund' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Refund amount'), '30');
+    // Within the balance the SPA read; the server's refusal (another refund came first) is shown.
+    await user.type(within(dialog).getByLabelText('Refund amount'), '10');
     await user.click(within(dialog).getByRole('button', { name: 'Refund This Order' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(

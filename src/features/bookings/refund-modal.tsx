@@ -102,6 +102,10 @@ function RefundModalBody({
   );
 }
 
+/** An order's amount above what it can still refund (the spec gives the field's max, no text; the server's words). */
+const ORDER_OVER_BALANCE =
+  'Refund amount cannot exceed the remaining refundable amount of this order';
+
 function OrderRefundCard({
   order,
   version,
@@ -123,6 +127,7 @@ function OrderRefundCard({
   const details = order.paymentDetails;
   const form = useRefundForm({
     balance: details.refundable,
+    overBalance: ORDER_OVER_BALANCE,
     send: (amount, why) =>
       refundOrder({
         orderId: order._id,

@@ -22,8 +22,8 @@ interface RefundWhy {
 export interface RefundFormOptions {
   /** What can be refunded now. */
   balance: number;
-  /** Refuses an amount above the balance before asking, with this text (else the server judges). */
-  overBalance?: string;
+  /** Refuses an amount above the balance before asking, with this text. */
+  overBalance: string;
   /** Sends the refund; rejects when it is refused or fails. */
   send: (amount: number, why: RefundWhy) => Promise<RefundAnswer>;
   /** The success toast. */
@@ -55,7 +55,7 @@ export function useRefundForm({
       setError('Refund amount must be greater than 0');
       return;
     }
-    if (overBalance !== undefined && value > balance) {
+    if (value > balance) {
       setError(overBalance);
       return;
     }
