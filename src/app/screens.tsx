@@ -140,7 +140,9 @@ export const adminScreens: readonly AdminScreen[] = [
   {
     path: 'content',
     permission: 'content.read',
-    title: 'Content Management',
+    // Spec 02 titles both content screens "Content Management"; the sidebar names this one
+    // Content Items, and so does its title, so that the two can be told apart.
+    title: 'Content Items',
     element: <ContentListPage />,
     menu: { label: 'Content Items' },
   },

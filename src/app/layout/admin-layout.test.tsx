@@ -20,7 +20,7 @@ const SIDEBAR = [
   }),
   ['Reviews', '/admin/reviews', 'Reviews Management'],
   ['Content Management', '/admin/text-editor', 'Content Management'],
-  ['Content Items', '/admin/content', 'Content Management'],
+  ['Content Items', '/admin/content', 'Content Items'],
   ['Bulk Menu Upload', '/admin/bulk-menu-upload', 'Bulk Menu Upload'],
   ['Approvals', '/admin/approvals', 'Approvals'],
   ['Audit Log', '/admin/audit-log', 'Audit Log'],

@@ -6,6 +6,7 @@ import { ConfirmModal } from '../../components/confirm-modal';
 import { ConflictNotice } from '../../components/conflict/conflict-notice';
 import { useConflict } from '../../components/conflict/use-conflict';
 import { UnsavedSign } from '../../components/unsaved-changes';
+import { PageStatusBadge, useDraftSave } from './draft-save';
 import { useUpdateStaticContentMutation } from './content-api';
 import {
   FAQ_PLACEHOLDER_CONTENT,
@@ -36,6 +37,7 @@ export function FaqTab({
   const dirty = hasUnsavedFaqChanges(state);
   // A colleague's save since the list was read: the admin's list stays as it is.
   const conflict = useConflict();
+  const draftSave = useDraftSave(page, tab.label);
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
@@ -152,11 +154,13 @@ export function FaqTab({
             type="primary"
             loading={saving.isLoading}
             disabled={readOnly}
-            onClick={() => void submit()}
+            onClick={() => draftSave.request(() => void submit())}
           >
             submit
           </Button>
+          <PageStatusBadge page={page} />
           <UnsavedSign dirty={dirty} />
+          {draftSave.modal}
         </Flex>
       </Flex>
       <ConfirmModal

@@ -4,6 +4,7 @@ import { ConflictNotice } from '../../components/conflict/conflict-notice';
 import { useConflict } from '../../components/conflict/use-conflict';
 import { PageSpinner } from '../../components/page-spinner';
 import { UnsavedSign } from '../../components/unsaved-changes';
+import { PageStatusBadge, useDraftSave } from './draft-save';
 import { useUpdateStaticContentMutation } from './content-api';
 import { useEditorPage, useEditorToasts, type EditorTab } from './editor-pages';
 import { withOrdinarySpaces } from '../../lib/rich-text-spaces';
@@ -29,6 +30,7 @@ export function RichTextTab({
   const [dirty, setDirty] = useState(false);
   // A colleague's save since this page was read: the admin's text stays in the editor.
   const conflict = useConflict();
+  const draftSave = useDraftSave(page, tab.label);
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
@@ -93,11 +95,13 @@ export function RichTextTab({
           type="primary"
           loading={saving.isLoading}
           disabled={readOnly}
-          onClick={() => void submit()}
+          onClick={() => draftSave.request(() => void submit())}
         >
           submit
         </Button>
+        <PageStatusBadge page={page} />
         <UnsavedSign dirty={dirty} />
+        {draftSave.modal}
       </Flex>
     </Flex>
   );

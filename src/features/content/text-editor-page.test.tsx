@@ -54,6 +54,8 @@ describe('rich-text tabs', () => {
     expect(server.reads()[0].url.searchParams.get('slug')).toBe('privacy-policy');
     expect(server.reads()[0].headers.get('authorization')).toBe('Bearer token-1');
 
+    // A draft is saved at once (spec 02 §7), its status beside the button.
+    expect(screen.getByText('Draft')).toBeInTheDocument();
     await setup().click(submitButton());
     expect(await screen.findByText('Created successfully')).toBeInTheDocument();
     const put = server.saves()[0];
@@ -63,6 +65,34 @@ describe('rich-text tabs', () => {
       content: expect.stringContaining('<strong>privacy</strong>'),
       status: 'draft',
     });
+  });
+});
+
+describe('a published page', () => {
+  it('shows its status and asks before the draft save takes it off the site', async () => {
+    const pages = editorPages().map((page) =>
+      page.slug === 'privacy-policy' ? { ...page, status: 'published' as const } : page,
+    );
+    const api = fakeApi(contentFake(pages));
+    openAsAdmin('/admin/text-editor');
+    await waitForEditor('Our privacy rules');
+    expect(screen.getByText('Published')).toBeInTheDocument();
+    const user = setup();
+    await user.click(submitButton());
+    const question = await dialogTitled('Save as draft?');
+    expect(question).toHaveTextContent(
+      'Privacy Policy is published. Saving it here makes it a draft, which takes it off the site.',
+    );
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Save as draft?')).not.toBeInTheDocument());
+    expect(api.callsOf('updateStaticContent')).toEqual([]);
+
+    await user.click(submitButton());
+    await user.click(
+      within(await dialogTitled('Save as draft?')).getByRole('button', { name: 'Save as draft' }),
+    );
+    expect(await screen.findByText('Created successfully')).toBeInTheDocument();
+    expect(api.callsOf('updateStaticContent')[0].body).toMatchObject({ status: 'draft' });
   });
 });
 
