@@ -154,7 +154,14 @@ export function BookingDetail({
           ]}
         />
       </Card>
-      <Card title="Menu Items" size="small">
+      {/* The two tables' prices differ for a reason: each says which price it shows. */}
+      <Card
+        title="Menu Items"
+        size="small"
+        extra={
+          <Typography.Text type="secondary">Price: each, with its customisations</Typography.Text>
+        }
+      >
         <Table
           size="small"
           pagination={false}
@@ -187,7 +194,15 @@ export function BookingDetail({
           ]}
         />
       </Card>
-      <Card title="Ordered Items" size="small">
+      <Card
+        title="Ordered Items"
+        size="small"
+        extra={
+          <Typography.Text type="secondary">
+            Price: each, as ordered, before customisations
+          </Typography.Text>
+        }
+      >
         <Table
           size="small"
           pagination={false}

@@ -403,7 +403,12 @@ describe('booking detail', () => {
     expect(screen.getByText('VISA **** 4242')).toBeInTheDocument();
     const summary = within(screen.getByText('Payment Summary').closest('.ant-card') as HTMLElement);
     expect(summary.getByText('Net Restaurant Payout').closest('tr')).toHaveTextContent('$19.00'); // 22 − 3
-    expect(summary.getByText('Total').closest('tr')).toHaveTextContent('$20.00'); // 22 − 2
+    expect(summary.getByText('Total').closest('tr')).toHaveTextContent(
+      '$20.00 (charged to the customer, less the platform fee)', // 22 − 2
+    );
+    // Each items table says which price it shows.
+    expect(screen.getByText('Price: each, with its customisations')).toBeInTheDocument();
+    expect(screen.getByText('Price: each, as ordered, before customisations')).toBeInTheDocument();
     expect(await screen.findByText(/by Ann Lee \(user\)/)).toBeInTheDocument();
     expect(screen.getByText(/by System/)).toBeInTheDocument();
     const refundRow = screen.getByText('$4.00').closest('tr');

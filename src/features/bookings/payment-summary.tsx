@@ -1,4 +1,4 @@
-import { Card, Descriptions } from 'antd';
+import { Card, Descriptions, Typography } from 'antd';
 import type { Booking } from '../../api/types';
 import { Money } from '../../components/money';
 import { paymentMethodText, paymentSummary } from './booking-rules';
@@ -11,7 +11,19 @@ export function PaymentSummaryCard({ booking }: { booking: Booking }) {
     { key: 'subTotal', label: 'Subtotal', children: money(s.subTotal) },
     { key: 'discount', label: 'Discount', children: money(s.discount) },
     { key: 'tax', label: 'Tax', children: money(s.tax) },
-    { key: 'total', label: 'Total', children: money(s.total) },
+    {
+      key: 'total',
+      label: 'Total',
+      // Beside "Total Charged To The Customer" it needs its reason (spec 01 §9: total − fee).
+      children: (
+        <>
+          {money(s.total)}{' '}
+          <Typography.Text type="secondary">
+            (charged to the customer, less the platform fee)
+          </Typography.Text>
+        </>
+      ),
+    },
     { key: 'platformFee', label: 'Platform Fee', children: money(s.platformFee) },
     {
       key: 'customer',
