@@ -38,3 +38,14 @@ export function auditedWrite<Result, Arg>(
       ? (whenRefused?.(arg) ?? [])
       : [...changed(arg, result), ACTIVITY_CHANGED];
 }
+
+/**
+ * What a bulk action on a list changed: the list, and each row whose result is `done` (a refused
+ * row is untouched; a conflict's row is read again with the list).
+ */
+export const bulkChanged =
+  <T extends TagType>(type: T) =>
+  (_arg: unknown, answer: { data: readonly { _id: string; result: string }[] }): Tag[] => [
+    listTag(type),
+    ...answer.data.filter((row) => row.result === 'done').map((row) => ({ type, id: row._id })),
+  ];

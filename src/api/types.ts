@@ -117,3 +117,11 @@ export type SetupPasswordRequest = Schemas['SetupPasswordRequest'];
 export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
 export type AccountSession = Schemas['AccountSession'];
 export type AccountSessionListResponse = Schemas['AccountSessionListResponse'];
+
+// Bulk actions on list rows: each row with the version it was read at, one result per row.
+export type BulkItem = Schemas['BulkItem'];
+export type BulkResult = Schemas['BulkResult'];
+export type BulkResponse = Schemas['BulkResponse'];
+export type BulkReviewStatusRequest = Schemas['BulkReviewStatusRequest'];
+export type BulkUserStatusRequest = Schemas['BulkUserStatusRequest'];
+export type BulkRestaurantRequest = Schemas['BulkRestaurantRequest'];

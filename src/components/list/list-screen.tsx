@@ -3,6 +3,7 @@ import { Button, Flex, Input, Space } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { errorText } from '../../api/errors';
+import { useBulkSelection, type BulkOption } from './bulk-actions';
 import { ExportButton, type ExportCsv } from './export-button';
 import { FilterControls, FilterTags, type Filters } from './filter-controls';
 import type { FilterArgs } from './list-filters';
@@ -75,6 +76,12 @@ export interface ListScreenProps<Row, F extends Filters<Row>, Args extends objec
   exportCsv?: ExportCsv;
   /** The list's saved views (select, save, rename, delete) after the filters. */
   savedViews?: SavedViewsOption;
+  /**
+   * Bulk actions: a checkbox on each row (and "select all on this page"), the buttons the admin
+   * may use, one request for the selected rows, the result of each row (rows need `_id` and
+   * `version`).
+   */
+  bulk?: BulkOption<Row>;
   /** Rendered after the table with the page's rows (e.g. the details of the row being viewed). */
   children?: (rows: readonly Row[] | undefined) => ReactNode;
 }
@@ -104,6 +111,7 @@ export function ListScreen<
   searchIn,
   exportCsv,
   savedViews,
+  bulk,
   children,
 }: ListScreenProps<Row, F, Args>) {
   const { list, names, setFilter, filterArgs, result, rows, total, onRetry } = useListData({
@@ -116,6 +124,7 @@ export function ListScreen<
     retry,
   });
   const controls: ListControls<keyof F & string> = { setFilter };
+  const selection = useBulkSelection(bulk, rows);
 
   return (
     <Flex vertical gap="middle">
@@ -155,7 +164,9 @@ export function ListScreen<
         {toolbar}
       </Flex>
       <FilterTags filters={filters} values={list.filters} rows={rows} onClose={setFilter} />
+      {selection.bar}
       <ListTable<Row>
+        rowSelection={selection.rowSelection}
         rows={rows}
         total={total}
         page={list.page}

@@ -1,9 +1,11 @@
 import { api } from '../../api/api';
 import { APPROVAL_REQUESTED, sentForApproval } from '../../api/approval-answer';
-import { auditedWrite, listTags } from '../../api/cache-tags';
+import { auditedWrite, bulkChanged, listTags } from '../../api/cache-tags';
 import { versioned, type Versioned } from '../../api/versions';
 import type {
   ApprovalRequestedResponse,
+  BulkRestaurantRequest,
+  BulkResponse,
   RestaurantDetailResponse,
   RestaurantListQuery,
   RestaurantListResponse,
@@ -33,8 +35,17 @@ const restaurantsApi = api.injectEndpoints({
         sentForApproval(answer) ? APPROVAL_REQUESTED : [{ type: 'Restaurant', id }],
       ),
     }),
+    /** Online / offline or featured / not featured for many rows, each against its version. */
+    bulkUpdateRestaurants: build.mutation<BulkResponse, BulkRestaurantRequest>({
+      query: (body) => ({ url: '/admin/restaurants/bulk', method: 'POST', body }),
+      invalidatesTags: auditedWrite(bulkChanged('Restaurant')),
+    }),
   }),
 });
 
-export const { useListRestaurantsQuery, useGetRestaurantQuery, useUpdateRestaurantMutation } =
-  restaurantsApi;
+export const {
+  useListRestaurantsQuery,
+  useGetRestaurantQuery,
+  useUpdateRestaurantMutation,
+  useBulkUpdateRestaurantsMutation,
+} = restaurantsApi;

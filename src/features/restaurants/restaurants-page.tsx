@@ -12,7 +12,7 @@ import { useCan } from '../auth';
 import { CommissionCell } from './commission-cell';
 import { FeaturedSwitch } from './featured-switch';
 import { useRestaurantUpdate } from './restaurant-updates';
-import { useListRestaurantsQuery } from './restaurants-api';
+import { useBulkUpdateRestaurantsMutation, useListRestaurantsQuery } from './restaurants-api';
 
 const FILTERS = {
   online: booleanFilter('Status', { all: 'All Statuses', true: 'Active', false: 'Inactive' }),
@@ -23,6 +23,14 @@ const FILTERS = {
   }),
   createdAt: dateFilter('Registered date'),
 };
+
+/** The bulk bar's buttons and what each sends. */
+const BULK = [
+  { key: 'online', label: 'Online', change: { online: true } },
+  { key: 'offline', label: 'Offline', change: { online: false } },
+  { key: 'featured', label: 'Featured', change: { isFeatured: true } },
+  { key: 'notFeatured', label: 'Not featured', change: { isFeatured: false } },
+] as const;
 
 const TEXTS = {
   search: 'Search restaurants by name...',
@@ -39,6 +47,7 @@ export default function RestaurantsPage() {
   const { save, isSaving, conflictOf } = useRestaurantUpdate();
   // Commission, online and featured: without the permission, plain text and no buttons.
   const canUpdate = useCan('restaurants.update');
+  const [bulkUpdate] = useBulkUpdateRestaurantsMutation();
 
   const columns: ListColumn<RestaurantListItem>[] = [
     {
@@ -100,6 +109,13 @@ export default function RestaurantsPage() {
       texts={TEXTS}
       retry="first-page"
       columns={columns}
+      bulk={{
+        actions: canUpdate ? BULK : [],
+        run: (key, items) =>
+          bulkUpdate({ items, ...BULK.find((action) => action.key === key)!.change }).unwrap(),
+        name: (r) => r.name,
+        failed: 'Failed to update restaurant status',
+      }}
       actions={(r) => (
         <Space>
           <Button size="small" onClick={() => navigate(`/admin/restaurants/${r._id}/bookings`)}>

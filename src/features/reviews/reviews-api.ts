@@ -1,7 +1,9 @@
 import { api } from '../../api/api';
-import { auditedWrite, listTags } from '../../api/cache-tags';
+import { auditedWrite, bulkChanged, listTags } from '../../api/cache-tags';
 import { versioned, type Versioned } from '../../api/versions';
 import type {
+  BulkResponse,
+  BulkReviewStatusRequest,
   ReviewListQuery,
   ReviewListResponse,
   ReviewResponse,
@@ -22,7 +24,16 @@ const reviewsApi = api.injectEndpoints({
         versioned({ url: `/admin/review/${id}`, method: 'PUT', body: { status } }, version),
       invalidatesTags: auditedWrite(({ id }) => [{ type: 'Review', id }]),
     }),
+    /** Approve or reject many rows at once, each against the version it was read at. */
+    bulkUpdateReviewStatus: build.mutation<BulkResponse, BulkReviewStatusRequest>({
+      query: (body) => ({ url: '/admin/reviews/bulk', method: 'POST', body }),
+      invalidatesTags: auditedWrite(bulkChanged('Review')),
+    }),
   }),
 });
 
-export const { useListReviewsQuery, useUpdateReviewStatusMutation } = reviewsApi;
+export const {
+  useListReviewsQuery,
+  useUpdateReviewStatusMutation,
+  useBulkUpdateReviewStatusMutation,
+} = reviewsApi;

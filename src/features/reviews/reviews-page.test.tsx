@@ -3,7 +3,10 @@ import { offContract } from '../../test/fake-api/reply';
 import { fakeApi } from '../../test/fake-api/fake-api';
 import { reviewsFake } from '../../test/fake-api/reviews';
 import { rowOf, setupUser } from '../../test/screen';
-import { openAsAdmin } from '../../test/render-app';
+import { openAsAdmin, renderApp } from '../../test/render-app';
+import { changedByColleague } from '../../test/fake-api/versions';
+import { adminUser, sessionFake } from '../../test/fake-api/session';
+import { permissionsOf } from '../../../common/team-roles';
 
 const statuses = ['pending', 'approved', 'rejected'] as const;
 const reviews = Array.from({ length: 3 }, (_, i) => ({
@@ -31,6 +34,8 @@ it('shows the columns, and offers Approve and Reject by status', async () => {
   openAsAdmin('/admin/reviews');
   expect(await screen.findByText('diner0@example.net')).toBeInTheDocument();
   expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    // The checkboxes of the bulk actions.
+    '',
     'User',
     'Restaurant',
     'Rating',
@@ -125,4 +130,81 @@ it('ignores filter values in the URL that are not statuses or ratings', async ()
   expect(sent.has('rating')).toBe(false);
   expect(screen.getByText('All Statuses')).toBeInTheDocument();
   expect(screen.getByText('All Ratings')).toBeInTheDocument();
+});
+
+describe('bulk moderation', () => {
+  const fivePending = () =>
+    Array.from({ length: 5 }, (_, i) => ({
+      ...reviews[0],
+      _id: `00000000-0000-4000-8000-0000000001${i}0`,
+      userEmail: `guest${i}@example.net`,
+      restaurantName: `Grill ${i}`,
+      status: 'pending' as (typeof statuses)[number],
+    }));
+
+  it('approves the selected rows in one request with their versions; the row changed meanwhile stays selected, its result said', async () => {
+    const rows = fivePending();
+    const { callsOf } = fakeApi(reviewsFake(rows));
+    openAsAdmin('/admin/reviews');
+    await screen.findByText('guest0@example.net');
+    changedByColleague(
+      rows[2],
+      { status: 'rejected' },
+      {
+        type: 'review',
+        name: 'guest2@example.net',
+        action: 'review.moderate',
+        changes: [{ field: 'status', before: 'pending', after: 'rejected' }],
+        actor: 'Sam Support',
+        at: '2026-03-05T10:31:00.000Z',
+      },
+    );
+    const user = setupUser();
+    // (jsdom gets the header twice from antd's table; the first is the one shown)
+    await user.click(screen.getAllByLabelText('Select all on this page')[0]);
+    const bar = screen.getByRole('toolbar', { name: 'Bulk actions' });
+    expect(bar).toHaveTextContent('5 selected');
+    await user.click(within(bar).getByRole('button', { name: 'Approve' }));
+
+    expect(await screen.findByText('4 done, 1 changed by someone else')).toBeInTheDocument();
+    const [sent] = callsOf('bulkUpdateReviewStatus');
+    expect(sent.body).toEqual({
+      status: 'approved',
+      items: rows.map((row) => ({ _id: row._id, version: 1 })),
+    });
+    expect(callsOf('bulkUpdateReviewStatus')).toHaveLength(1);
+    const results = screen.getByLabelText('Results by row');
+    expect(results).toHaveTextContent(
+      'guest0@example.net on Grill 0: Done. Review approved successfully',
+    );
+    expect(results).toHaveTextContent(
+      'guest2@example.net on Grill 2: Changed by someone else. Sam Support changed this review on 2026-03-05 at 10:31 (Status pending → rejected). Reload to see it.',
+    );
+    // The failed row stays selected, the others not; the list shows what the server has.
+    expect(screen.getByRole('toolbar', { name: 'Bulk actions' })).toHaveTextContent('1 selected');
+    expect(screen.getByLabelText('Select guest2@example.net on Grill 2')).toBeChecked();
+    expect(screen.getByLabelText('Select guest0@example.net on Grill 0')).not.toBeChecked();
+    await waitFor(() => expect(rowOf('guest0@example.net')).toHaveTextContent('Approved'));
+    await waitFor(() => expect(rowOf('guest2@example.net')).toHaveTextContent('Rejected'));
+    expect(rows.map((row) => row.status)).toEqual([
+      'approved',
+      'approved',
+      'rejected',
+      'approved',
+      'approved',
+    ]);
+  });
+
+  it('offers no checkboxes nor bulk buttons to a role that may not moderate', async () => {
+    const viewer = {
+      ...adminUser,
+      teamRole: 'viewer' as const,
+      permissions: permissionsOf('viewer'),
+    };
+    fakeApi(sessionFake(viewer), reviewsFake(fivePending()));
+    renderApp('/admin/reviews', { storedUser: viewer });
+    await screen.findByText('guest0@example.net');
+    expect(screen.queryAllByLabelText('Select all on this page')).toEqual([]);
+    expect(screen.queryByLabelText('Select guest0@example.net on Grill 0')).toBeNull();
+  });
 });

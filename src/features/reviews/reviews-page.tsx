@@ -15,7 +15,11 @@ import { formatDateTime } from '../../lib/dates';
 import { useCan } from '../auth';
 import { ReviewDetailsModal } from './review-details-modal';
 import { ReviewRating } from './review-rating';
-import { useListReviewsQuery, useUpdateReviewStatusMutation } from './reviews-api';
+import {
+  useBulkUpdateReviewStatusMutation,
+  useListReviewsQuery,
+  useUpdateReviewStatusMutation,
+} from './reviews-api';
 
 const UPDATE_FAILED = 'Failed to update review status';
 const RATINGS = ['1', '2', '3', '4', '5'];
@@ -72,6 +76,7 @@ const COLUMNS: ListColumn<Review>[] = [
 
 export default function ReviewsPage() {
   const [updateStatus] = useUpdateReviewStatusMutation();
+  const [bulkUpdate] = useBulkUpdateReviewStatusMutation();
   // Without the permission: View only, and the details without Approve and Reject.
   const canModerate = useCan('reviews.moderate');
   const [busy, setBusy] = useState<{ id: string; status: ReviewStatus } | null>(null);
@@ -157,6 +162,18 @@ export default function ReviewsPage() {
       retry="first-page"
       columns={COLUMNS}
       actions={actions}
+      bulk={{
+        actions: canModerate
+          ? [
+              { key: 'approved', label: 'Approve' },
+              { key: 'rejected', label: 'Reject', danger: true },
+            ]
+          : [],
+        run: (status, items) =>
+          bulkUpdate({ items, status: status as 'approved' | 'rejected' }).unwrap(),
+        name: (review) => `${review.userEmail} on ${review.restaurantName}`,
+        failed: UPDATE_FAILED,
+      }}
     >
       {(rows) => {
         const viewed = rows?.find((review) => review._id === viewedId) ?? null;

@@ -1,9 +1,11 @@
 import { api } from '../../api/api';
 import { APPROVAL_REQUESTED, sentForApproval } from '../../api/approval-answer';
-import { auditedWrite, listTags } from '../../api/cache-tags';
+import { auditedWrite, bulkChanged, listTags } from '../../api/cache-tags';
 import { versioned, type Versioned } from '../../api/versions';
 import type {
   ApprovalRequestedResponse,
+  BulkResponse,
+  BulkUserStatusRequest,
   ConfigurationResponse,
   UpdateConfigurationRequest,
   UserListQuery,
@@ -22,6 +24,11 @@ const usersApi = api.injectEndpoints({
       query: ({ id, status, ...version }) =>
         versioned({ url: `/admin/user/${id}`, method: 'PUT', body: { status } }, version),
       invalidatesTags: auditedWrite(({ id }) => [{ type: 'User', id }]),
+    }),
+    /** Activate or deactivate many rows at once, each against the version it was read at. */
+    bulkUpdateUserStatus: build.mutation<BulkResponse, BulkUserStatusRequest>({
+      query: (body) => ({ url: '/admin/users/bulk', method: 'POST', body }),
+      invalidatesTags: auditedWrite(bulkChanged('User')),
     }),
     getConfiguration: build.query<ConfigurationResponse, void>({
       query: () => '/configuration',
@@ -44,6 +51,7 @@ const usersApi = api.injectEndpoints({
 export const {
   useListUsersQuery,
   useUpdateUserStatusMutation,
+  useBulkUpdateUserStatusMutation,
   useGetConfigurationQuery,
   useUpdateConfigurationMutation,
 } = usersApi;

@@ -5,6 +5,7 @@ import { configurationFake } from '../../test/fake-api/configuration';
 import { userRow, usersFake } from '../../test/fake-api/users';
 import { dialogTitled } from '../../test/dialogs';
 import { changedByColleague } from '../../test/fake-api/versions';
+import { adminUser } from '../../test/fake-api/session';
 import { rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
 
@@ -318,5 +319,37 @@ describe('platform fee', () => {
     await user.click(button('Update'));
     expect(await screen.findByText('Platform fee must be 0 or more')).toBeInTheDocument();
     expect(button('Update')).toBeInTheDocument();
+  });
+});
+
+describe('bulk status', () => {
+  it('deactivates the selected users in one request; the own account is refused (forbidden) and stays selected', async () => {
+    const rows = [
+      userRow(1, { firstName: 'Jane', lastName: 'Doe' }),
+      userRow(2, { firstName: 'Ada', lastName: 'Admin', _id: adminUser._id, role: 'admin' }),
+      userRow(3, { firstName: 'Tom', lastName: 'Lee' }),
+    ];
+    const { callsOf } = fakeApi(usersFake(rows), configurationFake(10));
+    openAsAdmin('/admin/users');
+    await screen.findByText('Jane Doe');
+    const user = setupUser();
+    for (const name of ['Jane Doe', 'Ada Admin', 'Tom Lee']) {
+      await user.click(screen.getByLabelText(`Select ${name}`));
+    }
+    const bar = screen.getByRole('toolbar', { name: 'Bulk actions' });
+    expect(bar).toHaveTextContent('3 selected');
+    await user.click(within(bar).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('2 done, 1 not allowed')).toBeInTheDocument();
+    expect(callsOf('bulkUpdateUserStatus')[0].body).toEqual({
+      status: false,
+      items: rows.map((row) => ({ _id: row._id, version: 1 })),
+    });
+    expect(screen.getByLabelText('Results by row')).toHaveTextContent(
+      'Ada Admin: Not allowed. You cannot deactivate your own account',
+    );
+    expect(screen.getByRole('toolbar', { name: 'Bulk actions' })).toHaveTextContent('1 selected');
+    expect(screen.getByLabelText('Select Ada Admin')).toBeChecked();
+    await waitFor(() => expect(rowOf('Jane Doe')).toHaveTextContent('Inactive'));
+    expect(rows.map((row) => row.status)).toEqual([false, true, false]);
   });
 });

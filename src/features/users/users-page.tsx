@@ -15,7 +15,11 @@ import { formatShortDate } from '../../lib/dates';
 import { useCan } from '../auth';
 import { PlatformFeeEditor } from './platform-fee-editor';
 import { UserDetailsModal } from './user-details-modal';
-import { useListUsersQuery, useUpdateUserStatusMutation } from './users-api';
+import {
+  useBulkUpdateUserStatusMutation,
+  useListUsersQuery,
+  useUpdateUserStatusMutation,
+} from './users-api';
 
 const TEXTS = {
   search: 'Search users by name or email...',
@@ -39,6 +43,7 @@ const COLUMNS: ListColumn<User>[] = [
 
 export default function UsersPage() {
   const [updateStatus] = useUpdateUserStatusMutation();
+  const [bulkUpdate] = useBulkUpdateUserStatusMutation();
   const canSetStatus = useCan('users.status');
   const canExport = useCan('users.export');
   const canSetFee = useCan('config.update');
@@ -90,6 +95,17 @@ export default function UsersPage() {
         texts={TEXTS}
         exportCsv={canExport ? { list: 'users', path: '/admin/exports/users' } : undefined}
         columns={COLUMNS}
+        bulk={{
+          actions: canSetStatus
+            ? [
+                { key: 'activate', label: 'Activate' },
+                { key: 'deactivate', label: 'Deactivate', danger: true },
+              ]
+            : [],
+          run: (action, items) => bulkUpdate({ items, status: action === 'activate' }).unwrap(),
+          name: fullName,
+          failed: 'Failed to update user status',
+        }}
         actions={(user) => (
           <Space>
             <Button size="small" onClick={() => setViewedId(user._id)}>

@@ -1,7 +1,7 @@
 /** The restaurants: list, detail, the changes of commission, status and featured, and names. */
 import type { RestaurantDetail, RestaurantListItem } from '../../api/types';
 import { reply } from './reply';
-import { staleWrite } from './versions';
+import { bulkOf, staleWrite } from './versions';
 import type { Routes } from './types';
 import { listOf, type Filters } from './list';
 
@@ -34,6 +34,20 @@ export function restaurantsFake(
         if (stale) return stale;
         Object.assign(row, body, { version: row.version + 1 });
         return reply('updateRestaurant', 200, { success: true, message: '', data: row });
+      },
+      bulkUpdateRestaurants: (call) => {
+        const change = call.body as { online?: boolean; isFeatured?: boolean };
+        const field = change.online === undefined ? 'isFeatured' : 'online';
+        return bulkOf(
+          call,
+          { type: 'restaurant', rows, noun: 'Restaurant', done: 'updated' },
+          (row) => {
+            row[field] = change[field]!;
+            return field === 'online'
+              ? 'Restaurant status updated successfully'
+              : 'Restaurant featured status updated successfully';
+          },
+        );
       },
     } satisfies Routes,
   };

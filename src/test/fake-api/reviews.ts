@@ -1,7 +1,7 @@
 /** The reviews: their list and moderation (approve, reject). */
 import type { Review } from '../../api/types';
 import { reply } from './reply';
-import { staleWrite } from './versions';
+import { bulkOf, staleWrite } from './versions';
 import type { Routes } from './types';
 import { listOf, type Filters } from './list';
 
@@ -28,6 +28,13 @@ export function reviewsFake(rows: Review[], filters: Filters<Review> = {}) {
           success: true,
           message: `Review ${row.status} successfully`,
           data: row,
+        });
+      },
+      bulkUpdateReviewStatus: (call) => {
+        const { status } = call.body as { status: Review['status'] };
+        return bulkOf(call, { type: 'review', rows, noun: 'Review', done: status }, (row) => {
+          row.status = status;
+          return `Review ${status} successfully`;
         });
       },
     } satisfies Routes,

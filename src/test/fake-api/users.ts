@@ -1,7 +1,8 @@
 /** The users: their list and the status change. */
 import type { User } from '../../api/types';
 import { reply } from './reply';
-import { staleWrite } from './versions';
+import { adminUser } from './session';
+import { bulkOf, staleWrite } from './versions';
 import type { Routes } from './types';
 import { listOf, type Filters } from './list';
 
@@ -44,6 +45,18 @@ export function usersFake(rows: User[], filters: Filters<User> = {}) {
           success: true,
           message: 'User updated',
           data: row,
+        });
+      },
+      bulkUpdateUserStatus: (call) => {
+        const { status } = call.body as { status: boolean };
+        const done = status ? 'activated' : 'deactivated';
+        return bulkOf(call, { type: 'user', rows, noun: 'User', done }, (row) => {
+          // The server's rule: nobody deactivates their own account.
+          if (!status && row._id === adminUser._id) {
+            return { forbidden: 'You cannot deactivate your own account' };
+          }
+          row.status = status;
+          return `User ${done} successfully`;
         });
       },
     } satisfies Routes,

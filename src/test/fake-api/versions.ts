@@ -88,6 +88,15 @@ export function changedByColleague<T extends { version: number }>(
   return event;
 }
 
+/** An audit event as the conflict sentence reads it. */
+const changeEventOf = (event: AuditEvent) => ({
+  createdAt: event.createdAt,
+  actorName: event.actor?.name ?? null,
+  action: event.action,
+  changes: event.changes as never,
+  details: event.details,
+});
+
 /** The version an If-Match names ('*': any), undefined without one. */
 function ifMatchOf(request: FakeRequest): number | '*' | undefined {
   const header = request.headers.get('If-Match');
@@ -113,16 +122,7 @@ export function staleWrite(
   const since = (record ? (trails.get(record) ?? []) : []).filter(
     (event) => sent === '*' || (event.version ?? 0) > sent,
   );
-  const message = conflictSentence(
-    type,
-    since.map((event) => ({
-      createdAt: event.createdAt,
-      actorName: event.actor?.name ?? null,
-      action: event.action,
-      changes: event.changes as never,
-      details: event.details,
-    })),
-  );
+  const message = conflictSentence(type, since.map(changeEventOf));
   return replyOf(request.operationId, 412, {
     success: false,
     status_code: 412,
@@ -130,4 +130,39 @@ export function staleWrite(
     current,
     changes: since,
   });
+}
+
+/**
+ * A bulk operation's answer as the server gives it: one result per item in the order sent, each
+ * row its own versioned write (`apply` changes it and says what happened, or returns a refusal:
+ * 'forbidden' with its message); a row changed since its version is a conflict, left untouched.
+ */
+export function bulkOf<Row extends { _id: string; version: number }>(
+  request: FakeRequest,
+  { type, rows, noun, done }: { type: string; rows: Row[]; noun: string; done: string },
+  apply: (row: Row) => string | { forbidden: string },
+): FakeReply {
+  const { items } = request.body as { items: { _id: string; version: number }[] };
+  const data = items.map(({ _id, version }) => {
+    const row = rows.find((r) => r._id === _id);
+    if (!row) return { _id, result: 'not_found', message: `${noun} not found` };
+    if (row.version !== version) {
+      const since = (trails.get(row) ?? []).filter((event) => (event.version ?? 0) > version);
+      const message = conflictSentence(type, since.map(changeEventOf));
+      return { _id, result: 'conflict', message };
+    }
+    const outcome = apply(row);
+    if (typeof outcome !== 'string') {
+      return { _id, result: 'forbidden', message: outcome.forbidden };
+    }
+    row.version += 1;
+    return { _id, result: 'done', message: outcome };
+  });
+  const ok = data.filter((row) => row.result === 'done').length;
+  const plural = items.length === 1 ? noun.toLowerCase() : `${noun.toLowerCase()}s`;
+  const message =
+    ok === items.length
+      ? `${items.length} ${plural} ${done}`
+      : `${ok} of ${items.length} ${plural} ${done}; ${items.length - ok} not`;
+  return replyOf(request.operationId, 200, { success: true, message, data });
 }
