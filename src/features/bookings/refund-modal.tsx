@@ -64,7 +64,8 @@ function RefundModalBody({
           { key: 'customer', label: 'Customer', children: customerName(booking) },
           {
             key: 'total',
-            label: 'Total booking amount',
+            // The restaurant page's modal calls it the original amount (spec 01 §2).
+            label: entry === 'restaurant' ? 'Original amount' : 'Total booking amount',
             children: (
               <strong>
                 <Money amount={listTotal(booking)} currency={currency} />
@@ -76,6 +77,10 @@ function RefundModalBody({
             label: 'Payment Status',
             children: <StatusBadge status={booking.PaymentStatus} label={booking.PaymentStatus} />,
           },
+          // The restaurant page's modal names the first order (spec 01 §2).
+          ...(entry === 'restaurant' && booking.orders.length > 0
+            ? [{ key: 'order', label: 'Order ID', children: booking.orders[0]._id }]
+            : []),
         ]}
       />
       {booking.orders.length === 0 ? (
@@ -86,9 +91,14 @@ function RefundModalBody({
           <BookingRefundForm booking={booking} onDone={onDone} />
         </>
       ) : (
-        booking.orders.map((order) => (
+        booking.orders.map((order, index) => (
           <OrderRefundCard
             key={order._id}
+            note={
+              entry === 'restaurant' && index === 0 && booking.orders.length > 1
+                ? 'Refunding the first order'
+                : undefined
+            }
             order={order}
             version={booking.version}
             pending={pendingApprovalOf(booking, order._id)}
@@ -107,6 +117,7 @@ const ORDER_OVER_BALANCE =
   'Refund amount cannot exceed the remaining refundable amount of this order';
 
 function OrderRefundCard({
+  note,
   order,
   version,
   pending,
@@ -114,6 +125,8 @@ function OrderRefundCard({
   entry,
   onDone,
 }: {
+  /** A line under the card's title ("Refunding the first order"). */
+  note?: string;
   order: BookingOrder;
   /** The version of the order's booking, which a refund is checked against. */
   version: number;
@@ -152,6 +165,7 @@ function OrderRefundCard({
           <span>{order.user.name}</span>
         </Flex>
       }
+      extra={note ? <Typography.Text type="secondary">{note}</Typography.Text> : undefined}
     >
       <Flex vertical gap="small">
         <ul style={{ margin: 0, paddingLeft: 20 }}>

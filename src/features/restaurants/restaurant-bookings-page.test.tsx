@@ -226,6 +226,12 @@ describe('restaurant page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Process Refund' }));
     const dialog = await screen.findByRole('dialog');
+    // The restaurant page's texts (spec 01 §2): original amount, the first order's id.
+    expect(dialog).toHaveTextContent('Original amount€22.00');
+    expect(dialog).toHaveTextContent(`Order ID${testId(501)}`);
+    expect(dialog).toHaveTextContent('Maximum refundable amount: €22.00');
+    // One order: no "Refunding the first order".
+    expect(within(dialog).queryByText('Refunding the first order')).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Refund amount'), '5.5');
     await user.click(within(dialog).getByRole('button', { name: 'Refund This Order' }));
     const confirm = await dialogTitled('Confirm refund');
@@ -233,6 +239,23 @@ describe('restaurant page', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Refund of €5.50 processed successfully!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('notes "Refunding the first order" when the booking has several, keeping each order refundable', async () => {
+    const second = { ...withOrder.orders[0], _id: testId(502) };
+    const twoOrders = { ...withOrder, orders: [...withOrder.orders, second] };
+    fakeApi(
+      restaurantsFake([], { details: [detail] }),
+      bookingsFake([twoOrders], { filters: { [`restaurant=${RID}`]: (all) => all } }),
+      auditFake([], { '*': () => [] }),
+    );
+    openAsAdmin(`/admin/restaurants/${RID}/bookings`);
+    const row = (await screen.findByText('BK-100001')).closest('tr') as HTMLElement;
+    await userEvent.setup({ delay: null }).click(within(row).getByText('Process Refund'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(`Order ID${testId(501)}`);
+    expect(within(dialog).getByText('Refunding the first order')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('button', { name: 'Refund This Order' })).toHaveLength(2);
   });
 
   it('shows a bookings failure with Retry', async () => {
