@@ -64,6 +64,149 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/login/mfa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The second step of a sign-in
+     * @description The ticket of the login answer's `mfa` with a code from the authenticator app or a recovery code; answers as login does, with the token. Wrong codes count in the sign-in throttle like wrong passwords (429 with Retry-After), and the fifth wrong code ends the ticket. A used, expired or ended ticket is a 401: sign in again.
+     */
+    post: operations['loginMfa'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm it's you (step-up)
+     * @description A code from the authenticator app or a recovery code: for `STEP_UP_MINUTES` (5) the session may do the operations marked `x-step-up` (those that move money or change access), which otherwise answer 401 with `reason: step_up_required` and `WWW-Authenticate: Bearer error="insufficient_user_authentication"` for an admin who has a second factor. A wrong code is a 400 (the session goes on) and counts in the sign-in throttle.
+     */
+    post: operations['verifyStepUp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/mfa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in admin's second factors and recovery codes left
+     * @description The factors that are on (never their secrets), how many recovery codes are unused, and whether MFA is required.
+     */
+    get: operations['getMfaStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/mfa/totp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start adding an authenticator app
+     * @description A new secret for an authenticator app (replacing any enrolment not yet confirmed): in base32, as an `otpauth://` URL and as a QR code (PNG data URL). It is on once confirmed with a code (`POST /user/mfa/totp/confirm`). With a token, or the enrolment ticket of a sign-in under MFA_REQUIRED (`Authorization: Bearer <ticket>`).
+     */
+    post: operations['startTotpEnrolment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/mfa/totp/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn the authenticator app on with a code from it
+     * @description A code from the app being added turns it on and answers ten new recovery codes (earlier ones stop working), shown this once. With an enrolment ticket the answer also signs in (`token` and `data.user`, as login). A wrong code is a 400 and counts in the sign-in throttle.
+     */
+    post: operations['confirmTotpEnrolment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/mfa/recovery-codes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * New recovery codes
+     * @description Ten new recovery codes, shown this once; the earlier ones stop working. Only with a factor (409 without).
+     */
+    post: operations['regenerateRecoveryCodes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/mfa/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove one of one's own second factors
+     * @description The last factor cannot be removed while MFA_REQUIRED is on (409). Removing the last one also ends the recovery codes.
+     */
+    delete: operations['removeMfaFactor'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user/setup-password': {
     parameters: {
       query?: never;
@@ -242,6 +385,29 @@ export interface paths {
      */
     post: operations['renewSetupLink'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/team/{id}/mfa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Reset an administrator's two-step verification
+     * @description Removes the administrator's factors and recovery codes and ends their sessions; their next sign-in enrols again (under MFA_REQUIRED). Nobody resets their own (400).
+     */
+    delete: operations['resetTeamMemberMfa'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1878,6 +2044,11 @@ export interface components {
       message: string;
       /** @description Same as the HTTP status code. */
       status_code: number;
+      /**
+       * @description `step_up_required`: a 401 of an operation marked `x-step-up` for an admin with a second factor who has not confirmed it in the last `STEP_UP_MINUTES` ("Confirm it's you to continue", with `WWW-Authenticate: Bearer error="insufficient_user_authentication"`). The session goes on: confirm with `POST /user/verify` and send the request again.
+       * @enum {string}
+       */
+      reason?: 'step_up_required';
     };
     /**
      * Format: int32
@@ -1977,6 +2148,82 @@ export interface components {
      * @enum {string}
      */
     TeamRole: 'owner' | 'finance' | 'support' | 'content' | 'viewer';
+    /**
+     * @description How a second step can be answered: `totp` (a code from an authenticator app), `recovery_code` (one of the single-use recovery codes).
+     * @enum {string}
+     */
+    MfaMethod: 'totp' | 'recovery_code';
+    /** @description The second step of a sign-in. `ticket` is single-use, expires in 5 minutes and is not a token: every operation but `POST /user/login/mfa` refuses it with 401 (an `enroll` ticket is also taken by the authenticator enrolment, `POST /user/mfa/totp` and its confirmation, sent as `Authorization: Bearer <ticket>`). */
+    MfaChallenge: {
+      methods: components['schemas']['MfaMethod'][];
+      ticket: string;
+      /** @description MFA_REQUIRED and the admin has no factor yet: the ticket only allows enrolling an authenticator app, whose confirmation answers the token. */
+      enroll?: boolean;
+    };
+    /** @description The password was right; a second step follows (no token yet). */
+    LoginMfaResponse: components['schemas']['MessageResponse'] & {
+      mfa: components['schemas']['MfaChallenge'];
+    };
+    /** @description A 6-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`; case, spaces and dashes do not matter). */
+    Code: string;
+    LoginMfaRequest: {
+      ticket: string;
+      code: components['schemas']['Code'];
+    };
+    CodeRequest: {
+      code: components['schemas']['Code'];
+    };
+    TotpEnrolmentRequest: {
+      /** @description What the admin calls this authenticator (default "Authenticator app"). */
+      name?: string;
+    };
+    TotpEnrolmentResponse: components['schemas']['MessageResponse'] & {
+      data: {
+        /** @description The secret in base32, to type into an app that cannot scan. */
+        secret: string;
+        /** @description The `otpauth://totp/...` URL the QR code holds. */
+        otpauthUrl: string;
+        /** @description The QR code as a PNG data URL (`data:image/png;base64,...`). */
+        qrCode: string;
+      };
+    };
+    /** @description Ten single-use recovery codes, shown this once (stored hashed). */
+    RecoveryCodes: string[];
+    /** @description The authenticator app is on; the recovery codes. Confirmed with an enrolment ticket, the answer is also the login answer (`token` and `data.user`). */
+    TotpConfirmResponse: components['schemas']['MessageResponse'] & {
+      token?: string;
+      data: {
+        recoveryCodes: components['schemas']['RecoveryCodes'];
+        user?: components['schemas']['SessionUser'];
+      };
+    };
+    RecoveryCodesResponse: components['schemas']['MessageResponse'] & {
+      data: {
+        recoveryCodes: components['schemas']['RecoveryCodes'];
+      };
+    };
+    MfaFactor: {
+      _id: components['schemas']['Id'];
+      /** @enum {string} */
+      kind: 'totp';
+      name: string;
+      createdAt: components['schemas']['Timestamp'];
+      lastUsedAt: components['schemas']['Timestamp'] | null;
+    };
+    MfaStatusResponse: components['schemas']['MessageResponse'] & {
+      data: {
+        factors: components['schemas']['MfaFactor'][];
+        /** Format: int32 */
+        recoveryCodesLeft: number;
+        /** @description MFA_REQUIRED (the last factor cannot be removed while it is). */
+        required: boolean;
+      };
+    };
+    VerifyResponse: components['schemas']['MessageResponse'] & {
+      data: {
+        verifiedUntil: components['schemas']['Timestamp'];
+      };
+    };
     /**
      * @description A permission an operation may name in its security requirement.
      * @enum {string}
@@ -2102,7 +2349,7 @@ export interface components {
         data: components['schemas']['ActivityLog'][];
       };
     /**
-     * @description The stable verb of an event (`admin.create` and `admin.reset` come from the create-admin command or the first start, not from a request). `list.export` is a CSV export of a list (record type `list`, its name the list's, the search and filters in `details`). `access.denied` is a call refused for the actor's team role (record type `operation`, its name the operationId, the permission in `details`). `approval.*` follow an approval request (a refund's on its booking, a fee change's on the configuration or the restaurant; `details` name the request, and the refund it led to): requested, approved, rejected, withdrawn (cancel) and expired (no actor). `team.*` are changes on the Team screen (record type `user`, the administrator); `account.*` an admin's own password and sessions; `audit.view` a reading of the Audit Log (its filters in `details`, at most one a minute per admin and filters). `activity.legacy` and `booking.activity` are entries carried over from the activity lists that existed before the audit trail (and seeded booking history).
+     * @description The stable verb of an event (`admin.create` and `admin.reset` come from the create-admin command or the first start, not from a request). `list.export` is a CSV export of a list (record type `list`, its name the list's, the search and filters in `details`). `access.denied` is a call refused for the actor's team role (record type `operation`, its name the operationId, the permission in `details`). `approval.*` follow an approval request (a refund's on its booking, a fee change's on the configuration or the restaurant; `details` name the request, and the refund it led to): requested, approved, rejected, withdrawn (cancel) and expired (no actor). `team.*` are changes on the Team screen (record type `user`, the administrator); `account.*` an admin's own password and sessions; `mfa.*` two-step verification (record type `user`: an authenticator app turned on, a second factor confirmed for step-up, a wrong code at sign-in or step-up, a recovery code used, new recovery codes, a factor removed, an owner's reset of a member's factors); `audit.view` a reading of the Audit Log (its filters in `details`, at most one a minute per admin and filters). `activity.legacy` and `booking.activity` are entries carried over from the activity lists that existed before the audit trail (and seeded booking history).
      * @enum {string}
      */
     AuditAction:
@@ -2146,6 +2393,13 @@ export interface components {
       | 'approval.reject'
       | 'approval.cancel'
       | 'approval.expire'
+      | 'mfa.enroll'
+      | 'mfa.verify'
+      | 'mfa.verify_failed'
+      | 'mfa.recovery_code_used'
+      | 'mfa.recovery_codes'
+      | 'mfa.remove'
+      | 'mfa.reset'
       | 'booking.activity'
       | 'activity.legacy';
     /** @description A field's value: text, number (percentages are plain numbers), boolean, null (absent), or money as `{amount, currency}` with the amount in major units of its currency. */
@@ -3242,7 +3496,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Signed in; the token goes into the Authorization header of later calls. */
+      /** @description Signed in; the token goes into the Authorization header of later calls. For an admin with a second factor (or, under MFA_REQUIRED, without one yet) the answer has no token but `mfa`: the ticket of the second step (`POST /user/login/mfa`), or of the enrolment (`mfa.enroll: true`), with the message "Enter the code from your authenticator app" (or "Set up two-step verification to continue"). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3290,7 +3544,8 @@ export interface operations {
            *       }
            *     }
            */
-          'application/json': components['schemas']['LoginResponse'];
+          'application/json':
+            components['schemas']['LoginResponse'] | components['schemas']['LoginMfaResponse'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -3422,6 +3677,408 @@ export interface operations {
       403: components['responses']['Forbidden'];
     };
   };
+  loginMfa: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "ticket": "q3VtYzJ0b3BzZWNyZXRzZWNyZXRzZWNyZXQ",
+         *       "code": "492039"
+         *     }
+         */
+        'application/json': components['schemas']['LoginMfaRequest'];
+      };
+    };
+    responses: {
+      /** @description Signed in. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LoginResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      /** @description A wrong code ("That code is not right: enter the current code from your authenticator app, or a recovery code."), or a ticket used, expired or ended ("This sign-in has expired or was ended: sign in again with your email and password."). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description Too many wrong codes for this account or from this address, as for login. */
+      429: {
+        headers: {
+          /** @description Seconds until the next attempt may be made. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  verifyStepUp: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "492039"
+         *     }
+         */
+        'application/json': components['schemas']['CodeRequest'];
+      };
+    };
+    responses: {
+      /** @description Confirmed until `verifiedUntil`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Verified",
+           *       "data": {
+           *         "verifiedUntil": "2026-11-27T08:46:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['VerifyResponse'];
+        };
+      };
+      /** @description A wrong code ("That code is not right: enter the current code from your authenticator app, or a recovery code."), or the admin has no second factor. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description Too many wrong codes for this account or from this address, as for login. */
+      429: {
+        headers: {
+          /** @description Seconds until the next attempt may be made. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getMfaStatus: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The factors. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Two-step verification",
+           *       "data": {
+           *         "factors": [
+           *           {
+           *             "_id": "4f1c2a9e-7b3d-4e8f-9a1b-2c3d4e5f6a7b",
+           *             "kind": "totp",
+           *             "name": "Authenticator app",
+           *             "createdAt": "2026-11-27T08:30:00.000Z",
+           *             "lastUsedAt": "2026-11-27T08:41:00.000Z"
+           *           }
+           *         ],
+           *         "recoveryCodesLeft": 9,
+           *         "required": true
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['MfaStatusResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  startTotpEnrolment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Phone"
+         *     }
+         */
+        'application/json': components['schemas']['TotpEnrolmentRequest'];
+      };
+    };
+    responses: {
+      /** @description The secret to enter into the app. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Scan the QR code with your authenticator app, then enter a code",
+           *       "data": {
+           *         "secret": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+           *         "otpauthUrl": "otpauth://totp/marketplace-admin:admin%40example.com?issuer=marketplace-admin&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30",
+           *         "qrCode": "data:image/png;base64,iVBORw0KGgo="
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['TotpEnrolmentResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The server has no MFA_ENCRYPTION_KEY. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  confirmTotpEnrolment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "492039"
+         *     }
+         */
+        'application/json': components['schemas']['CodeRequest'];
+      };
+    };
+    responses: {
+      /** @description The app is on. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Two-step verification is on",
+           *       "data": {
+           *         "recoveryCodes": [
+           *           "k7p2m-x9qrt",
+           *           "4hzn8-wcb3e",
+           *           "m2vq7-ta9kd",
+           *           "r8xw4-p3jnf",
+           *           "c6tg2-yh7zm",
+           *           "9bkd4-qs2vx",
+           *           "w3fn8-e7hua",
+           *           "t5ym2-g8rcp",
+           *           "h9ce3-n4wkb",
+           *           "p2zq6-v8mxt"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['TotpConfirmResponse'];
+        };
+      };
+      /** @description The code is not right ("That code is not right: enter the current code from your authenticator app, or a recovery code."). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description No authenticator app is waiting to be confirmed, or the server has no MFA_ENCRYPTION_KEY. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description Too many wrong codes for this account or from this address, as for login. */
+      429: {
+        headers: {
+          /** @description Seconds until the next attempt may be made. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  regenerateRecoveryCodes: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new codes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "New recovery codes",
+           *       "data": {
+           *         "recoveryCodes": [
+           *           "k7p2m-x9qrt",
+           *           "4hzn8-wcb3e",
+           *           "m2vq7-ta9kd",
+           *           "r8xw4-p3jnf",
+           *           "c6tg2-yh7zm",
+           *           "9bkd4-qs2vx",
+           *           "w3fn8-e7hua",
+           *           "t5ym2-g8rcp",
+           *           "h9ce3-n4wkb",
+           *           "p2zq6-v8mxt"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['RecoveryCodesResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The admin has no second factor. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  removeMfaFactor: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Authenticator app removed"
+           *     }
+           */
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The last factor while MFA is required ("Two-step verification is required: add another factor before removing this one."). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   setupPassword: {
     parameters: {
       query?: never;
@@ -3441,7 +4098,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The password is set; signed in. */
+      /** @description The password is set; signed in. Under MFA_REQUIRED no token yet: `mfa` holds the ticket of the authenticator enrolment (`mfa.enroll: true`), whose confirmation signs in. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3485,7 +4142,8 @@ export interface operations {
            *       }
            *     }
            */
-          'application/json': components['schemas']['LoginResponse'];
+          'application/json':
+            components['schemas']['LoginResponse'] | components['schemas']['LoginMfaResponse'];
         };
       };
       /** @description The link is not valid ("This set-password link is not valid any more: it was used or it expired. Ask an owner for a new one.") or the password is refused (the message says why). */
@@ -3996,6 +4654,45 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+    };
+  };
+  resetTeamMemberMfa: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path: {
+        /** @description The record's _id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How many sessions were ended. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Two-step verification reset",
+           *       "data": {
+           *         "ended": 1
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['EndedSessionsResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   getTotalBookings: {

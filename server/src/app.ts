@@ -20,6 +20,7 @@ import type { ServerConfig } from './config.js';
 import {
   bodyRules,
   loadContract,
+  operationFlags,
   securedOperations,
   streamingRoutes,
   versionedOperations,
@@ -105,6 +106,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   app.decorateRequest('session', null as never);
   app.decorateRequest('tokenCheckPending', false);
   app.decorateRequest('access', null);
+  app.decorateRequest('enrolTicket', null);
   app.setErrorHandler(errorHandler);
 
   await registerSecurityHeaders(app, API_PREFIX);
@@ -118,6 +120,8 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   const secured = securedOperations(specification);
   const bodies = bodyRules(specification);
   const versioned = versionedOperations(specification);
+  const stepUp = operationFlags(specification, 'x-step-up');
+  const enrolTicket = operationFlags(specification, 'x-mfa-ticket');
   await app.register(openapiGlue, {
     specification,
     prefix: API_PREFIX,
@@ -131,9 +135,12 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
       const body = bodies.get(operationId) ?? { types: [], required: false, files: 0 };
       const check = TOKEN_CHECKED_BY_HANDLER.has(operationId) ? bearerTokenPresent : bearerAuth;
       // The permission the contract names for the operation, checked with the token.
+      // With it, whether it needs a recent "Confirm it's you" and takes an enrolment ticket.
       const access: Access = {
         operationId,
         permission: secured.get(operationId) ?? null,
+        stepUp: stepUp.has(operationId),
+        enrolTicket: enrolTicket.has(operationId),
         background: BACKGROUND_OPERATIONS.has(operationId),
       };
       const auth = (req: FastifyRequest) => {

@@ -57,6 +57,21 @@ export type ServerConfig = {
   requireIfMatch: boolean;
   /** how often an open event stream (GET /events) gets a heartbeat comment */
   eventHeartbeatMs: number;
+  /** two-step sign-in and step-up (auth/mfa.ts, auth/step-up.ts) */
+  mfa: MfaConfig;
+};
+
+type MfaConfig = {
+  /** MFA_REQUIRED: no admin gets a token without a second factor (default with DATABASE_URL) */
+  required: boolean;
+  /**
+   * MFA_ENCRYPTION_KEY (32 bytes): the factors' secrets are encrypted with it. Unset in demo
+   * mode until main.ts reads or makes the data folder's; the server does not start without it
+   * while MFA is required (`checkMfaKey`).
+   */
+  encryptionKey?: Buffer;
+  /** STEP_UP_MINUTES: how long a confirmed factor lets the session do step-up operations */
+  stepUpMs: number;
 };
 
 type ApprovalConfig = {
@@ -86,6 +101,28 @@ export type LoginThrottleConfig = {
  * measurement in docs/deploying.md ("Shedding load").
  */
 const DEFAULT_MAX_IN_FLIGHT = 100;
+
+/** MFA_ENCRYPTION_KEY as 32 bytes, or a start-up error saying what it must be. */
+function mfaKeyFrom(env: NodeJS.ProcessEnv): Buffer | undefined {
+  const text = env.MFA_ENCRYPTION_KEY?.trim();
+  if (!text) return undefined;
+  const key = /^[A-Za-z0-9+/]+={0,2}$/.test(text) ? Buffer.from(text, 'base64') : Buffer.alloc(0);
+  if (key.length !== 32) {
+    throw new ConfigError(
+      'MFA_ENCRYPTION_KEY must be 32 bytes in base64 (make one with: openssl rand -base64 32)',
+    );
+  }
+  return key;
+}
+
+/** The server does not start without the key while MFA is required. */
+export function checkMfaKey(config: Pick<ServerConfig, 'mfa'>): void {
+  if (config.mfa.required && !config.mfa.encryptionKey) {
+    throw new ConfigError(
+      'MFA_ENCRYPTION_KEY must be set while MFA_REQUIRED is 1: 32 bytes in base64 (make one with: openssl rand -base64 32)',
+    );
+  }
+}
 
 /** A configuration variable the server cannot use; the message names it. */
 export class ConfigError extends Error {
@@ -304,6 +341,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         'a number of hours above 0',
       ) * 3_600_000,
   };
+  const mfaRequiredFlag = env.MFA_REQUIRED?.trim() ?? '';
+  if (!['', '0', '1'].includes(mfaRequiredFlag)) {
+    throw new ConfigError(`MFA_REQUIRED must be 1 or 0, not "${env.MFA_REQUIRED}"`);
+  }
+  const mfa: MfaConfig = {
+    required: mfaRequiredFlag ? mfaRequiredFlag === '1' : !demo,
+    encryptionKey: mfaKeyFrom(env),
+    stepUpMs:
+      numberFrom(env, 'STEP_UP_MINUTES', 5, positive, 'a number of minutes above 0') * 60_000,
+  };
   return {
     port,
     host: env.HOST || (demo ? 'localhost' : '0.0.0.0'),
@@ -331,6 +378,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     approvals,
     requireIfMatch: requireIfMatchFlag === '1',
     eventHeartbeatMs: 25_000,
+    mfa,
   };
 }
 

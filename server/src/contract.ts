@@ -39,6 +39,28 @@ export function securedOperations(contract: Contract): Map<string, Permission | 
   return secured;
 }
 
+/**
+ * The operations that set a boolean extension to true: `x-step-up` (a recent confirmation of the
+ * second factor, auth/step-up.ts) and `x-mfa-ticket` (an enrolment ticket may stand in for the
+ * token). Either on an operation without bearerAuth is refused at start: nothing would check it.
+ */
+export function operationFlags(contract: Contract, extension: 'x-step-up' | 'x-mfa-ticket') {
+  const secured = securedOperations(contract);
+  const flagged = new Set<string>();
+  for (const [url, item] of Object.entries(contract.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!METHODS.has(method) || operation[extension] === undefined) continue;
+      const where = `${method.toUpperCase()} ${url}`;
+      if (operation[extension] !== true) throw new Error(`${where}: ${extension} must be true`);
+      if (!secured.has(operation.operationId!)) {
+        throw new Error(`${where}: ${extension} needs bearerAuth security`);
+      }
+      flagged.add(operation.operationId!);
+    }
+  }
+  return flagged;
+}
+
 const WRITE_METHODS = new Set(['put', 'post', 'delete', 'patch']);
 
 type ParameterNode = { name?: string; in?: string };

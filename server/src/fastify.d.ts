@@ -5,6 +5,7 @@ import type { Lifecycle } from './ops/health.js';
 import type { EventHub } from './lib/event-hub.js';
 import type { Access } from './auth/bearer-auth.js';
 import type { RequestSession } from './queries/sessions.js';
+import type { MfaTicket } from './queries/mfa.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,5 +25,7 @@ declare module 'fastify' {
     tokenCheckPending: boolean;
     /** the operation and the permission it needs, for a secured operation (auth/bearer-auth.ts) */
     access: Access | null;
+    /** an enrolment ticket the request was made with instead of a token (auth/bearer-auth.ts) */
+    enrolTicket: MfaTicket | null;
   }
 }

@@ -1,6 +1,7 @@
 /** Starts the whole product on one port: the API under /api/v1 and the built SPA. */
 import { HOW_TO_CREATE_ADMIN } from './auth/administrators.js';
-import { ConfigError, demoAdmin, readConfig, type ServerConfig } from './config.js';
+import { checkMfaKey, ConfigError, demoAdmin, readConfig, type ServerConfig } from './config.js';
+import { demoMfaKey } from './auth/mfa-crypto.js';
 import { loadContract } from './contract.js';
 import { createDatabase, DatabaseUnreachableError, type Database } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
@@ -10,6 +11,11 @@ import { closeOnSignals } from './ops/shutdown.js';
 
 async function start() {
   const config = readConfig();
+  // The demo keeps its own key in its data folder; elsewhere it is MFA_ENCRYPTION_KEY's.
+  if (config.demo && !config.mfa.encryptionKey) {
+    config.mfa.encryptionKey = await demoMfaKey(config.dataDir);
+  }
+  checkMfaKey(config);
   // A restart spends its time opening the database (PGlite compiles its WebAssembly and, after a
   // crash, recovers) and loading the application (its modules, the contract): both at once.
   const [opened, loaded] = await Promise.allSettled([

@@ -32,7 +32,7 @@ test('an operation without a handler answers 501 with a JSON message', async () 
 });
 
 describe('securedOperations', () => {
-  test('every operation of the contract but login, setupPassword and getImage needs the bearer token', async () => {
+  test('every operation of the contract but login, loginMfa, setupPassword and getImage needs the bearer token', async () => {
     const contract = await loadContract();
     const all = Object.values(contract.paths).flatMap((item) =>
       Object.values(item).flatMap((operation) => operation.operationId ?? []),
@@ -41,9 +41,10 @@ describe('securedOperations', () => {
     expect(all.filter((id) => !secured.has(id)).sort()).toEqual([
       'getImage',
       'login',
+      'loginMfa',
       'setupPassword',
     ]);
-    expect(secured.size).toBe(all.length - 3);
+    expect(secured.size).toBe(all.length - 4);
   });
 
   test('a contract naming a scheme the server does not check is refused', () => {

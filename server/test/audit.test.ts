@@ -12,6 +12,7 @@ import {
   REFERENCE_LISTS,
   type ReferenceList,
 } from '../../common/reference-lists.js';
+import * as OTPAuth from 'otpauth';
 import { loadContract } from '../src/contract.js';
 import { createSession, hashToken } from '../src/auth/sessions.js';
 import { saveAdministrator } from '../src/auth/administrators.js';
@@ -163,6 +164,28 @@ async function ownAdmin() {
   return { id: admin.id, email, token: await createSession(t.database.db, admin.id, 3_600_000) };
 }
 
+/** The code of an authenticator secret, `steps` steps from now. */
+const totpCode = (secret: string, steps = 0) =>
+  OTPAuth.TOTP.generate({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    timestamp: Date.now() + steps * 30_000,
+  });
+
+/** An admin of their own with an authenticator app (enrolled with the previous step's code). */
+async function enrolledAdmin() {
+  const admin = await ownAdmin();
+  const token = admin.token;
+  const started = dataOf(await t.api('POST', '/user/mfa/totp', {}, { token }));
+  const confirmed = await t.api(
+    'POST',
+    '/user/mfa/totp/confirm',
+    { code: totpCode(started.secret, -1) },
+    { token },
+  );
+  expect(confirmed.statusCode).toBe(200);
+  return { ...admin, secret: started.secret as string };
+}
+
 /** A colleague added on the Team screen: their id and set-password token. */
 async function addedColleague() {
   ownCounter += 1;
@@ -260,6 +283,133 @@ const CASES: Record<string, Case> = {
       entityId: given.id as string,
       changes: [],
       actor: { id: given.id as string, email: given.email as string },
+    }),
+  },
+  startTotpEnrolment: {
+    given: ownAdmin,
+    run: (given, options) =>
+      t.api('POST', '/user/mfa/totp', {}, { ...options, token: given.token as string }),
+    expect: (given) => ({
+      status: 200,
+      action: 'mfa.enroll',
+      entityType: 'user',
+      entityId: given.id as string,
+      changes: [],
+      actor: { id: given.id as string, email: given.email as string },
+    }),
+  },
+  confirmTotpEnrolment: {
+    given: async () => {
+      const admin = await ownAdmin();
+      const started = await t.api('POST', '/user/mfa/totp', {}, { token: admin.token });
+      return { ...admin, secret: dataOf(started).secret };
+    },
+    run: (given, options) =>
+      t.api(
+        'POST',
+        '/user/mfa/totp/confirm',
+        { code: totpCode(given.secret as string) },
+        { ...options, token: given.token as string },
+      ),
+    expect: (given) => ({
+      status: 200,
+      action: 'mfa.enroll',
+      entityType: 'user',
+      entityId: given.id as string,
+      changes: [],
+      actor: { id: given.id as string, email: given.email as string },
+    }),
+  },
+  loginMfa: {
+    given: async () => {
+      const admin = await enrolledAdmin();
+      const res = await t.api(
+        'POST',
+        '/user/login',
+        { email: admin.email, password: STRONG_PASSWORD },
+        { token: null },
+      );
+      return { ...admin, ticket: res.json().mfa.ticket };
+    },
+    run: (given, options) =>
+      t.api(
+        'POST',
+        '/user/login/mfa',
+        { ticket: given.ticket, code: totpCode(given.secret as string) },
+        { ...options, token: null },
+      ),
+    expect: (given) => ({
+      status: 200,
+      action: 'auth.login',
+      entityType: 'user',
+      entityId: given.id as string,
+      changes: [],
+      actor: { id: given.id as string, email: given.email as string },
+    }),
+  },
+  verifyStepUp: {
+    given: enrolledAdmin,
+    run: (given, options) =>
+      t.api(
+        'POST',
+        '/user/verify',
+        { code: totpCode(given.secret as string) },
+        { ...options, token: given.token as string },
+      ),
+    expect: (given) => ({
+      status: 200,
+      action: 'mfa.verify',
+      entityType: 'user',
+      entityId: given.id as string,
+      changes: [],
+      actor: { id: given.id as string, email: given.email as string },
+    }),
+  },
+  regenerateRecoveryCodes: {
+    given: enrolledAdmin,
+    run: (given, options) =>
+      t.api('POST', '/user/mfa/recovery-codes', undefined, {
+        ...options,
+        token: given.token as string,
+      }),
+    expect: (given) => ({
+      status: 200,
+      action: 'mfa.recovery_codes',
+      entityType: 'user',
+      entityId: given.id as string,
+      changes: [],
+      actor: { id: given.id as string, email: given.email as string },
+    }),
+  },
+  removeMfaFactor: {
+    given: async () => {
+      const admin = await enrolledAdmin();
+      const status = await t.api('GET', '/user/mfa', undefined, { token: admin.token });
+      return { ...admin, factorId: dataOf(status).factors[0]._id };
+    },
+    run: (given, options) =>
+      t.api('DELETE', `/user/mfa/${given.factorId}`, undefined, {
+        ...options,
+        token: given.token as string,
+      }),
+    expect: (given) => ({
+      status: 200,
+      action: 'mfa.remove',
+      entityType: 'user',
+      entityId: given.id as string,
+      changes: [],
+      actor: { id: given.id as string, email: given.email as string },
+    }),
+  },
+  resetTeamMemberMfa: {
+    given: enrolledAdmin,
+    run: (given, options) => t.api('DELETE', `/admin/team/${given.id}/mfa`, undefined, options),
+    expect: (given) => ({
+      status: 200,
+      action: 'mfa.reset',
+      entityType: 'user',
+      entityId: given.id as string,
+      changes: [],
     }),
   },
   addTeamMember: {

@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { demoAdmin, readConfig } from '../src/config.js';
+import { checkMfaKey, demoAdmin, readConfig } from '../src/config.js';
+import { demoMfaKey } from '../src/auth/mfa-crypto.js';
 
 describe('readConfig', () => {
   test('defaults', () => {
@@ -35,7 +39,50 @@ describe('readConfig', () => {
       },
       requireIfMatch: false,
       eventHeartbeatMs: 25_000,
+      mfa: { required: false, encryptionKey: undefined, stepUpMs: 5 * 60_000 },
     });
+  });
+
+  test('two-step verification: required with DATABASE_URL, not in the demo; the key 32 bytes in base64; STEP_UP_MINUTES', () => {
+    const key = randomBytes(32).toString('base64');
+    expect(readConfig({ DATABASE_URL: 'postgres://db/x' }).mfa.required).toBe(true);
+    expect(readConfig({ DATABASE_URL: 'postgres://db/x', MFA_REQUIRED: '0' }).mfa.required).toBe(
+      false,
+    );
+    expect(readConfig({ MFA_REQUIRED: '1' }).mfa.required).toBe(true);
+    expect(readConfig({ MFA_ENCRYPTION_KEY: key }).mfa.encryptionKey).toEqual(
+      Buffer.from(key, 'base64'),
+    );
+    expect(readConfig({ STEP_UP_MINUTES: '10' }).mfa.stepUpMs).toBe(600_000);
+    expect(() => readConfig({ MFA_REQUIRED: 'yes' })).toThrow(
+      'MFA_REQUIRED must be 1 or 0, not "yes"',
+    );
+    for (const wrong of ['short', randomBytes(16).toString('base64'), `${key}!`]) {
+      expect(() => readConfig({ MFA_ENCRYPTION_KEY: wrong })).toThrow(
+        'MFA_ENCRYPTION_KEY must be 32 bytes in base64 (make one with: openssl rand -base64 32)',
+      );
+    }
+    // The server does not start without the key while MFA is required.
+    expect(() => checkMfaKey(readConfig({ DATABASE_URL: 'postgres://db/x' }))).toThrow(
+      'MFA_ENCRYPTION_KEY must be set while MFA_REQUIRED is 1',
+    );
+    expect(() =>
+      checkMfaKey(readConfig({ DATABASE_URL: 'postgres://db/x', MFA_ENCRYPTION_KEY: key })),
+    ).not.toThrow();
+    expect(() => checkMfaKey(readConfig({}))).not.toThrow();
+  });
+
+  test('the demo makes its MFA key once in its data folder and keeps it', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mfa-key-'));
+    try {
+      const first = await demoMfaKey(dir);
+      expect(first).toHaveLength(32);
+      expect(await demoMfaKey(dir)).toEqual(first);
+      const mode = (await fs.stat(path.join(dir, 'mfa-encryption.key'))).mode & 0o777;
+      expect(mode).toBe(0o600);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 
   test('approvals: thresholds, fee changes (on with DATABASE_URL, off in the demo), expiry', () => {

@@ -116,10 +116,22 @@ const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
   ['post', '/admin/reviews/bulk', 'bulkUpdateReviewStatus'],
   ['post', '/admin/users/bulk', 'bulkUpdateUserStatus'],
   ['post', '/admin/restaurants/bulk', 'bulkUpdateRestaurants'],
+  // Added by the contract (issue #27): two-step sign-in and step-up.
+  ['post', '/user/login/mfa', 'loginMfa'],
+  ['post', '/user/verify', 'verifyStepUp'],
+  ['get', '/user/mfa', 'getMfaStatus'],
+  ['post', '/user/mfa/totp', 'startTotpEnrolment'],
+  ['post', '/user/mfa/totp/confirm', 'confirmTotpEnrolment'],
+  ['post', '/user/mfa/recovery-codes', 'regenerateRecoveryCodes'],
+  ['delete', '/user/mfa/{id}', 'removeMfaFactor'],
+  ['delete', '/admin/team/{id}/mfa', 'resetTeamMemberMfa'],
 ];
 
-/** Operations reachable without a token: login, and images so that <img> tags work. */
-const PUBLIC = new Set(['login', 'setupPassword', 'getImage']);
+/**
+ * Operations reachable without a token: login and its second step, a first password from a
+ * link, and images so that <img> tags work.
+ */
+const PUBLIC = new Set(['login', 'loginMfa', 'setupPassword', 'getImage']);
 
 type SecurityRequirement = Record<string, string[]>;
 interface Operation {
@@ -190,7 +202,7 @@ describe('v1 contract operations', () => {
     });
   });
 
-  it('requires the bearer token on every operation except login, setupPassword and getImage', () => {
+  it('requires the bearer token on every operation except login, loginMfa, setupPassword and getImage', () => {
     const wrong = operations
       .filter(({ op }) => {
         const security = op.security ?? contract.security ?? [];

@@ -174,6 +174,8 @@ suite('when the database blinks (PostgreSQL, a cluster of its own)', () => {
         HOST: '127.0.0.1',
         BUILD_DIR: '/nonexistent',
         LOG_LEVEL: 'info',
+        // Signed in with the password alone (two-step sign-in is server/test/mfa.test.ts's).
+        MFA_REQUIRED: '0',
         ...env,
       },
     });

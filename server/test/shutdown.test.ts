@@ -54,6 +54,8 @@ async function startServer(database: Seeded, env: Record<string, string>): Promi
       HOST: '127.0.0.1',
       BUILD_DIR: '/nonexistent',
       LOG_LEVEL: 'info',
+      // Signed in with the password alone (two-step sign-in is server/test/mfa.test.ts's).
+      MFA_REQUIRED: '0',
       ...env,
     },
   });

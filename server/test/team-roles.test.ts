@@ -82,7 +82,7 @@ test('every secured operation names one permission, except the three that need o
       .filter((operation) => operation.permission === null)
       .map((operation) => operation.operationId)
       .sort(),
-  ).toEqual(['getMe', 'getTotalBookings', 'logout']);
+  ).toEqual(['getMe', 'getTotalBookings', 'logout', 'verifyStepUp']);
 });
 
 test('the operations without a token are exactly the public ones: signing in, a first password from a link, images', async () => {
@@ -95,7 +95,7 @@ test('the operations without a token are exactly the public ones: signing in, a 
       if (id && !secured.has(id)) open.push(id);
     }
   }
-  expect(open.sort()).toEqual(['getImage', 'login', 'setupPassword']);
+  expect(open.sort()).toEqual(['getImage', 'login', 'loginMfa', 'setupPassword']);
 });
 
 test('every secured operation declares the X-Background header its session check reads', async () => {

@@ -9,6 +9,7 @@ import { recordChange } from '../lib/audit.js';
 import type { TeamRole } from '../../../common/team-roles.js';
 import { fullName } from '../../../common/person-name.js';
 import { revokeUserSessions } from '../queries/sessions.js';
+import { deleteAllFactors } from '../queries/mfa.js';
 import {
   insertAdministrator,
   lockAccountByEmail,
@@ -47,7 +48,8 @@ export type AdministratorInput = {
 
 /**
  * Creates an active administrator, or with `reset` turns the account with that email into one
- * with the new password; either way in one transaction, ending every session the account had.
+ * with the new password and no second factor; either way in one transaction, ending every
+ * session the account had.
  */
 export async function saveAdministrator(
   db: Db,
@@ -72,12 +74,14 @@ export async function saveAdministrator(
         teamRole: input.teamRole ?? existing.teamRole ?? 'owner',
       });
       await revokeUserSessions(tx, existing.id);
+      // Recovering a locked-out owner: their second factors go too (the next sign-in enrols).
+      const factorsRemoved = await deleteAllFactors(tx, existing.id);
       await recordChange(tx, {
         request: null,
         action: 'admin.reset',
         entity: { type: 'user', id: existing.id, name: email },
         version,
-        details: { email },
+        details: { email, factorsRemoved: String(factorsRemoved) },
         always: true,
       });
       return 'reset';

@@ -17,15 +17,23 @@ import {
   type TeamRole,
 } from '../../../common/team-roles.js';
 import { BACKGROUND_HEADER, noteUse, sessionOfToken } from './sessions.js';
+import { recentlyVerified, stepUpRequired } from './step-up.js';
+import { ticketOf } from './mfa.js';
 import type { User } from '../db/schema.js';
 import type { RequestSession } from '../queries/sessions.js';
 
 export const NOT_AUTHORIZED = 'You are not authorized to access this panel';
 
-/** What an operation asks of its caller: set on the request as it arrives (app.ts). */
+/**
+ * What an operation asks of its caller: set on the request as it arrives (app.ts). `stepUp`: a
+ * recent confirmation of the second factor (x-step-up); `enrolTicket`: an enrolment ticket may
+ * stand in for the token (x-mfa-ticket).
+ */
 export type Access = {
   operationId: string;
   permission: Permission | null;
+  stepUp: boolean;
+  enrolTicket: boolean;
   /** the operation is never a use of the session (the event stream), X-Background or not */
   background?: boolean;
 };
@@ -92,12 +100,25 @@ export async function authorizeSessionUser(
   if (permission && !hasPermission(role, permission)) {
     throw await accessDenied(req, permission, forbiddenMessage(role, permission));
   }
+  if (req.access?.stepUp && !recentlyVerified(session, req.server.config.mfa.stepUpMs)) {
+    throw stepUpRequired();
+  }
 }
 
 export async function bearerAuth(req: FastifyRequest): Promise<void> {
   const token = requireToken(req);
   const { db, config } = req.server;
-  await authorizeSessionUser(req, await sessionOfToken(db, token, config.sessionIdleMs));
+  const found = await sessionOfToken(db, token, config.sessionIdleMs);
+  if (!found && req.access?.enrolTicket) {
+    // Enrolment after the password when MFA is required: the ticket, not a session.
+    const ticket = await ticketOf(db, token, 'enroll');
+    if (ticket) {
+      req.tokenCheckPending = false;
+      req.enrolTicket = ticket;
+      return;
+    }
+  }
+  await authorizeSessionUser(req, found);
 }
 
 /**

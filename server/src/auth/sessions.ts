@@ -55,12 +55,16 @@ export const livenessAt = (idleMs: number, now = new Date()): Liveness => ({
   usedAfter: new Date(now.getTime() - idleMs - TOUCH_EVERY_MS),
 });
 
-/** Opens a session for `userId` lasting `ttlMs` at most; returns its token (shown once). */
+/**
+ * Opens a session for `userId` lasting `ttlMs` at most; returns its token (shown once).
+ * `verifiedAt`: the second factor was confirmed in this sign-in (it counts for step-up).
+ */
 export async function createSession(
   db: Pick<Db, 'insert'>,
   userId: string,
   ttlMs: number,
   client: SessionClient = NO_CLIENT,
+  verifiedAt?: Date,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await insertSession(db, {
@@ -68,6 +72,7 @@ export async function createSession(
     userId,
     expiresAt: new Date(Date.now() + ttlMs),
     client,
+    verifiedAt,
   });
   return token;
 }

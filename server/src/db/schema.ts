@@ -156,8 +156,85 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     clientAddress: text('client_address'),
     userAgent: text('user_agent'),
+    /** the last time the session confirmed a second factor (step-up, auth/step-up.ts) */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** The kinds of second factor (auth/mfa.ts). */
+export const MFA_FACTOR_KINDS = ['totp'] as const;
+
+/**
+ * An admin's second factors: an authenticator app's secret, encrypted at rest (AES-256-GCM with
+ * MFA_ENCRYPTION_KEY, auth/mfa-crypto.ts). A factor is on once `confirmedAt` is set (enrolment
+ * confirmed with a code); an unconfirmed one is an enrolment under way.
+ */
+export const mfaFactors = pgTable(
+  'mfa_factors',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MFA_FACTOR_KINDS }).notNull(),
+    name: text('name').notNull(),
+    /** the encrypted secret (never returned after enrolment) */
+    secret: text('secret'),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('mfa_factors_user_idx').on(t.userId)],
+);
+
+/** Single-use recovery codes, hashed like passwords; `usedAt` once used. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** The TOTP time steps whose code an admin has used: each is accepted once. */
+export const mfaUsedSteps = pgTable(
+  'mfa_used_steps',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    step: bigint('step', { mode: 'number' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.step] })],
+);
+
+/**
+ * The ticket between the password and the second step of a sign-in: only as its SHA-256, single
+ * use, short-lived, ended by too many wrong codes. `verify`: the admin has a factor and must give
+ * a code; `enroll`: MFA is required and the admin has none, so the ticket only allows enrolment.
+ */
+export const mfaTickets = pgTable(
+  'mfa_tickets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'enroll'] }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [index('mfa_tickets_user_idx').on(t.userId)],
 );
 
 /**

@@ -1,22 +1,35 @@
 /**
- * Sign in (with a password, or by setting a first one from a set-password link), sign out and
- * the signed-in admin. Only an active admin gets a token.
+ * Sign in (with a password, then a second step for an admin with a factor; or by setting a first
+ * password from a set-password link), sign out and the signed-in admin. Only an active admin
+ * gets a token, and under MFA_REQUIRED only one with a second factor.
  */
 import { HttpError } from '../lib/http-error.js';
-import { toSessionUser, userByEmail } from '../queries/users.js';
+import { userByEmail, userById } from '../queries/users.js';
 import { hashPassword, timingDummyHash, verifyPassword } from '../auth/passwords.js';
 import { weakPasswordReason } from '../auth/password-strength.js';
 import { clientOf, createSession, hashToken, revokeSession } from '../auth/sessions.js';
 import { revokeUserSessions } from '../queries/sessions.js';
 import { setPasswordHash, setupLinkUser, useSetupLink } from '../queries/team.js';
-import { bearerToken, NOT_AUTHORIZED, teamRoleOf } from '../auth/bearer-auth.js';
-import { refundLimitUsd } from '../auth/refund-limit.js';
-import type { ServerConfig } from '../config.js';
-import type { User } from '../db/schema.js';
-import { permissionsOf } from '../../../common/team-roles.js';
+import { bearerToken, NOT_AUTHORIZED } from '../auth/bearer-auth.js';
+import { openSignIn, signedInUser } from '../auth/signed-in.js';
+import {
+  confirmSecondFactor,
+  countWrongCode,
+  recoveryCodeUsed,
+  wrongCodeEvent,
+  createTicket,
+  mfaKey,
+  ticketOf,
+  TICKET_NOT_VALID,
+  WRONG_CODE,
+} from '../auth/mfa.js';
+import { confirmedFactors, useTicket } from '../queries/mfa.js';
 import { recordChange } from '../lib/audit.js';
 import { countAttempt, forgiveAttempt, throttleKeys } from '../auth/login-throttle.js';
 import type { Handlers } from './types.js';
+import type { components } from '../../../openapi/schema.js';
+
+type LoginMfaResponse = components['schemas']['LoginMfaResponse'];
 import { fullName } from '../../../common/person-name.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -24,30 +37,22 @@ const ACCOUNT_DEACTIVATED =
   'This account has been deactivated. Please contact the system administrator.';
 const LINK_NOT_VALID =
   'This set-password link is not valid any more: it was used or it expired. Ask an owner for a new one.';
+const ENTER_CODE = 'Enter the code from your authenticator app';
+const SET_UP_FIRST = 'Set up two-step verification to continue';
 
-/**
- * The login answer's user: the spec's fields, the team role, its permissions and refund limit,
- * and the idle timeout of the session.
- */
-const signedInUser = (user: User, config: ServerConfig) => {
-  const teamRole = teamRoleOf(user);
-  return {
-    ...toSessionUser(user),
-    teamRole,
-    permissions: permissionsOf(teamRole),
-    refundLimitUsd: refundLimitUsd(user, config.refundLimitsUsd),
-    sessionIdleMinutes: config.sessionIdleMs / 60_000,
-    refundApprovalUsd: config.approvals.refundUsd,
-  };
-};
+/** The answer of a right password when a second step follows: its ticket, no token. */
+const secondStep = (ticket: string, enroll: boolean): LoginMfaResponse =>
+  enroll
+    ? { success: true, message: SET_UP_FIRST, mfa: { methods: ['totp'], ticket, enroll: true } }
+    : { success: true, message: ENTER_CODE, mfa: { methods: ['totp', 'recovery_code'], ticket } };
 
 export const authHandlers: Handlers = {
   async login(req) {
-    const db = req.server.db;
+    const { db, config } = req.server;
     const email = req.body.email.trim().toLowerCase();
     // Counted, and throttled, before any password is hashed (see auth/login-throttle.ts).
     const keys = throttleKeys(email, req.ip);
-    await countAttempt(db, keys, req.server.config.loginThrottle);
+    await countAttempt(db, keys, config.loginThrottle);
     const user = await userByEmail(db, email);
     // Compare against a dummy hash for an unknown email, so both failures look and time the same.
     const valid = await verifyPassword(
@@ -62,10 +67,15 @@ export const authHandlers: Handlers = {
           : !user.status
             ? new HttpError(403, ACCOUNT_DEACTIVATED)
             : undefined;
+    // A second step follows the right password of an admin with a factor (or, under
+    // MFA_REQUIRED, one without: enrolment first).
+    const hasFactor = !refusal && (await confirmedFactors(db, user!.id)).length > 0;
+    const step = hasFactor ? 'verify' : !refusal && config.mfa.required ? 'enroll' : undefined;
     // The attempt given back, the session and the audit event are one write: none without the others.
-    const token = await db.transaction(async (tx) => {
-      // The password was right: the account's count of failures starts again.
-      if (refusal?.statusCode !== 401) await forgiveAttempt(tx, keys);
+    const outcome = await db.transaction(async (tx) => {
+      // The password was right: the account's count of failures starts again, unless a code is
+      // still to come (then only the right code gives the attempt back: wrong codes add up).
+      if (refusal?.statusCode !== 401 && step !== 'verify') await forgiveAttempt(tx, keys);
       if (refusal) {
         // The attempt is recorded under the account it named (if any), never with the password.
         await recordChange(tx, {
@@ -79,28 +89,55 @@ export const authHandlers: Handlers = {
         });
         return undefined;
       }
-      const created = await createSession(
-        tx,
-        user!.id,
-        req.server.config.tokenTtlMs,
-        clientOf(req),
-      );
-      await recordChange(tx, {
-        request: req,
-        action: 'auth.login',
-        entity: { type: 'user', id: user!.id, name: fullName(user!) },
-        version: null,
-        actor: user!,
-        always: true,
-      });
-      return created;
+      if (step) return secondStep(await createTicket(tx, user!.id, step), step === 'enroll');
+      return {
+        success: true,
+        message: 'Login successful',
+        token: await openSignIn(tx, req, user!),
+        data: { user: signedInUser(user!, config) },
+      };
     });
-    if (!token) throw refusal;
+    if (!outcome) throw refusal;
+    return outcome;
+  },
+
+  /**
+   * The second step: the ticket and a code (authenticator or recovery). A wrong code counts in
+   * the sign-in throttle and against the ticket (the fifth ends it); the right one uses the
+   * ticket up and signs in.
+   */
+  async loginMfa(req) {
+    const { db, config } = req.server;
+    const ticket = await ticketOf(db, req.body.ticket, 'verify');
+    const user = ticket && (await userById(db, ticket.userId));
+    if (!ticket || !user) throw new HttpError(401, TICKET_NOT_VALID);
+    const keys = throttleKeys(user.email.trim().toLowerCase(), req.ip);
+    await countAttempt(db, keys, config.loginThrottle);
+    if (user.role !== 'admin' || !user.status) throw new HttpError(403, ACCOUNT_DEACTIVATED);
+    const key = mfaKey(config.mfa.encryptionKey);
+    const token = await db.transaction(async (tx) => {
+      const method = await confirmSecondFactor(tx, key, user, req.body.code);
+      if (!method) return undefined;
+      // Of two right codes at once, one signs in.
+      if (!(await useTicket(tx, ticket.tokenHash, new Date()))) {
+        throw new HttpError(401, TICKET_NOT_VALID);
+      }
+      await forgiveAttempt(tx, keys);
+      if (method === 'recovery_code') await recoveryCodeUsed(tx, req, user);
+      return openSignIn(tx, req, user, method);
+    });
+    if (!token) {
+      await db.transaction(async (tx) => {
+        await countWrongCode(tx, ticket);
+        await wrongCodeEvent(tx, req, user, 'sign-in');
+      });
+      throw new HttpError(401, WRONG_CODE);
+    }
     return {
       success: true,
       message: 'Login successful',
       token,
-      data: { user: signedInUser(user!, req.server.config) },
+      data: { user: signedInUser(user, config) },
     };
   },
 
@@ -121,12 +158,11 @@ export const authHandlers: Handlers = {
     const weak = await weakPasswordReason(req.body.password, user.email);
     if (weak) throw new HttpError(400, weak);
     const passwordHash = await hashPassword(req.body.password);
-    const token = await db.transaction(async (tx) => {
+    const signedIn = await db.transaction(async (tx) => {
       // Only one of two uses at once finds the link unused.
       if (!(await useSetupLink(tx, tokenHash, now))) throw new HttpError(400, LINK_NOT_VALID);
       const version = await setPasswordHash(tx, user.id, passwordHash);
       await revokeUserSessions(tx, user.id);
-      const created = await createSession(tx, user.id, config.tokenTtlMs, clientOf(req));
       await recordChange(tx, {
         request: req,
         action: 'account.password_setup',
@@ -135,14 +171,18 @@ export const authHandlers: Handlers = {
         actor: user,
         always: true,
       });
-      return created;
+      // Under MFA_REQUIRED a new administrator enrols an authenticator before any token.
+      if (config.mfa.required && !(await confirmedFactors(tx, user.id)).length) {
+        return secondStep(await createTicket(tx, user.id, 'enroll'), true);
+      }
+      return {
+        success: true,
+        message: 'Password set',
+        token: await createSession(tx, user.id, config.tokenTtlMs, clientOf(req)),
+        data: { user: signedInUser(user, config) },
+      };
     });
-    return {
-      success: true,
-      message: 'Password set',
-      token,
-      data: { user: signedInUser(user, config) },
-    };
+    return signedIn;
   },
 
   async getMe(req) {

@@ -21,6 +21,7 @@ import { savedViewsHandlers } from './saved-views.js';
 import { teamHandlers } from './team.js';
 import { accountHandlers } from './account.js';
 import { eventsHandlers } from './events.js';
+import { mfaHandlers } from './mfa.js';
 
 export const handlers: Handlers = {
   ...authHandlers,
@@ -45,4 +46,5 @@ export const handlers: Handlers = {
   ...teamHandlers,
   ...accountHandlers,
   ...eventsHandlers,
+  ...mfaHandlers,
 };

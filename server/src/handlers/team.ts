@@ -10,7 +10,8 @@ import { checkTeamChange } from '../auth/administrators.js';
 import { hashToken, livenessAt } from '../auth/sessions.js';
 import { conflictOnDuplicate } from '../db/pg-error.js';
 import { change, recordChange } from '../lib/audit.js';
-import { conflict, notFound } from '../lib/http-error.js';
+import { badRequest, conflict, notFound } from '../lib/http-error.js';
+import { deleteAllFactors } from '../queries/mfa.js';
 import { setETag } from '../lib/versions.js';
 import { revokeUserSessions } from '../queries/sessions.js';
 import {
@@ -196,5 +197,33 @@ export const teamHandlers: Handlers = {
       return count;
     });
     return { success: true, message: 'Sessions ended', data: { ended } };
+  },
+
+  /**
+   * An owner resets a member's two-step verification (a lost phone): their factors and recovery
+   * codes go and their sessions end; their next sign-in enrols again. Never one's own.
+   */
+  async resetTeamMemberMfa(req) {
+    const ended = await req.server.db.transaction(async (tx) => {
+      const target = await lockAdministrator(tx, req.params.id);
+      if (target.id === req.user.id) {
+        throw badRequest(
+          'You cannot reset your own two-step verification: manage your factors on My account.',
+        );
+      }
+      const removed = await deleteAllFactors(tx, target.id);
+      const liveness = livenessAt(req.server.config.sessionIdleMs);
+      const count = await revokeUserSessions(tx, target.id, { liveness });
+      await recordChange(tx, {
+        request: req,
+        action: 'mfa.reset',
+        entity: { type: 'user', id: target.id, name: fullName(target) },
+        version: null,
+        details: { email: target.email, factorsRemoved: String(removed), ended: String(count) },
+        always: true,
+      });
+      return count;
+    });
+    return { success: true, message: 'Two-step verification reset', data: { ended } };
   },
 };

@@ -194,11 +194,19 @@ export async function listBookingsWithSession(
           where b.id = any(array(select id from page))) as data`,
   );
   const found = row.user
-    ? jsonValue<{ user: Record<string, unknown>; id: string; lastUsedAt: string }>(row.user)
+    ? jsonValue<{
+        user: Record<string, unknown>;
+        id: string;
+        lastUsedAt: string;
+        verifiedAt: string | null;
+        hasFactor: boolean;
+      }>(row.user)
     : undefined;
   const session: RequestSession | undefined = found && {
     id: found.id,
     lastUsedAt: new Date(found.lastUsedAt),
+    verifiedAt: found.verifiedAt ? new Date(found.verifiedAt) : null,
+    hasFactor: found.hasFactor,
   };
   return {
     found: found && session && { user: fromJsonRow(users, found.user), session },

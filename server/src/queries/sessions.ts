@@ -8,15 +8,27 @@
  */
 import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { sessions, users, type User } from '../db/schema.js';
+import { mfaFactors, sessions, users, type User } from '../db/schema.js';
 
 /** When a session is live: not revoked, not past its lifetime, used since the idle cut-off. */
 export type Liveness = { now: Date; usedAfter: Date };
 
 export type SessionClient = { address: string | null; userAgent: string | null };
 
-/** The session a request was made with, as the bearer check found it. */
-export type RequestSession = { id: string; lastUsedAt: Date };
+/**
+ * The session a request was made with, as the bearer check found it: with when it last confirmed
+ * a second factor and whether its admin has one (step-up, auth/step-up.ts).
+ */
+export type RequestSession = {
+  id: string;
+  lastUsedAt: Date;
+  verifiedAt: Date | null;
+  hasFactor: boolean;
+};
+
+/** The user has a second factor that is on. */
+const hasFactor = (userId: SQL | typeof users.id) =>
+  sql<boolean>`exists(select 1 from ${mfaFactors} f where f.user_id = ${userId} and f.confirmed_at is not null)`;
 
 /** The condition of a live session. */
 export const live = ({ now, usedAfter }: Liveness) =>
@@ -24,9 +36,16 @@ export const live = ({ now, usedAfter }: Liveness) =>
 
 export async function insertSession(
   db: Pick<Db, 'insert'>,
-  values: { tokenHash: string; userId: string; expiresAt: Date; client: SessionClient },
+  values: {
+    tokenHash: string;
+    userId: string;
+    expiresAt: Date;
+    client: SessionClient;
+    verifiedAt?: Date;
+  },
 ): Promise<void> {
   await db.insert(sessions).values({
+    verifiedAt: values.verifiedAt ?? null,
     tokenHash: values.tokenHash,
     userId: values.userId,
     expiresAt: values.expiresAt,
@@ -41,7 +60,13 @@ export async function insertSession(
  */
 function sessionUserQuery(db: Db) {
   return db
-    .select({ user: users, id: sessions.id, lastUsedAt: sessions.lastUsedAt })
+    .select({
+      user: users,
+      id: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      verifiedAt: sessions.verifiedAt,
+      hasFactor: hasFactor(users.id),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -74,7 +99,17 @@ export async function findLiveSession(
     now: liveness.now.toISOString(),
     usedAfter: liveness.usedAfter.toISOString(),
   });
-  return row && { user: row.user, session: { id: row.id, lastUsedAt: row.lastUsedAt } };
+  return (
+    row && {
+      user: row.user,
+      session: {
+        id: row.id,
+        lastUsedAt: row.lastUsedAt,
+        verifiedAt: row.verifiedAt,
+        hasFactor: Boolean(row.hasFactor),
+      },
+    }
+  );
 }
 
 /**
@@ -82,11 +117,17 @@ export async function findLiveSession(
  * (the user as `row_to_json`), null without a live session for the token.
  */
 export function liveSessionJson(tokenHash: string, { now, usedAfter }: Liveness): SQL {
-  return sql`(select json_build_object('user', row_to_json(u), 'id', s.id, 'lastUsedAt', s.last_used_at)
+  return sql`(select json_build_object('user', row_to_json(u), 'id', s.id, 'lastUsedAt', s.last_used_at,
+      'verifiedAt', s.verified_at, 'hasFactor', ${hasFactor(sql`u.id`)})
     from ${sessions} s join ${users} u on u.id = s.user_id
     where s.token_hash = ${tokenHash} and s.revoked_at is null
       and s.expires_at > ${now.toISOString()}::timestamptz
       and s.last_used_at > ${usedAfter.toISOString()}::timestamptz limit 1)`;
+}
+
+/** The session confirmed a second factor now (step-up). */
+export async function markSessionVerified(db: Pick<Db, 'update'>, id: string, now: Date) {
+  await db.update(sessions).set({ verifiedAt: now }).where(eq(sessions.id, id));
 }
 
 /** Writes down a use of the session, unless one after `unlessAfter` is written already. */

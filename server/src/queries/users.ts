@@ -96,6 +96,12 @@ export async function userByEmail(db: Pick<Db, 'select'>, email: string) {
   return user as User | undefined;
 }
 
+/** The account of this id. */
+export async function userById(db: Pick<Db, 'select'>, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user as User | undefined;
+}
+
 export async function setUserStatus(tx: Tx, id: string, status: boolean) {
   const [updated] = await tx.update(users).set({ status }).where(eq(users.id, id)).returning();
   return updated;

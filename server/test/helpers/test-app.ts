@@ -1,4 +1,5 @@
 /** A reference server over a fresh clone of the seeded test database, for `inject`. */
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
@@ -45,7 +46,15 @@ export type TestApp = {
 /** `limits`: bounds on waiting for the database (none unless given). */
 export async function createTestApp(limits?: DatabaseLimits): Promise<TestApp> {
   const database = await cloneTestDatabase(limits);
-  const config = { ...readConfig(TEST_ENV), buildDir: '/nonexistent', ...TEST_ADMIN };
+  const base = readConfig(TEST_ENV);
+  // Demo mode (MFA not required, so the seeded admins sign in with their password), with a key
+  // so that a test can enrol a factor.
+  const config = {
+    ...base,
+    buildDir: '/nonexistent',
+    ...TEST_ADMIN,
+    mfa: { ...base.mfa, encryptionKey: randomBytes(32) },
+  };
   const app = await buildApp({ database, config });
   const [admin] = await database.db
     .select()
