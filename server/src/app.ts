@@ -64,8 +64,17 @@ export type BuildAppOptions = {
   logger?: boolean | object;
 };
 
-/** Response types of the contract that no request carries (images): refused like any unknown type. */
-const RESPONSE_ONLY_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'text/csv'];
+/**
+ * Response types of the contract that no request carries (images, CSV, the event stream): refused
+ * like any unknown type.
+ */
+const RESPONSE_ONLY_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'text/csv',
+  'text/event-stream',
+];
 
 export async function buildApp({ database, config, logger = false }: BuildAppOptions) {
   const app = Fastify({

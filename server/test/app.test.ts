@@ -150,3 +150,15 @@ describe('serving the SPA', () => {
     await app.close();
   });
 });
+
+test('starting logs no warning (every content type of the contract has its parser)', async () => {
+  const lines: string[] = [];
+  const app = await buildApp({
+    database,
+    config: { ...readConfig(TEST_ENV), buildDir },
+    logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } },
+  });
+  await app.ready();
+  await app.close();
+  expect(lines).toEqual([]);
+});
