@@ -115,6 +115,9 @@ describe('dashboard', () => {
     expect(card('Active Bookings')).toHaveAccessibleName('Active Bookings 300 0% up');
     expect(within(card('Active Bookings')).getByTestId('stat-value')).toHaveTextContent('300');
     expect(within(card('Total Revenue')).getByTestId('stat-value')).toHaveTextContent('$98,765.40');
+    expect(within(card('Total Revenue')).getByTestId('stat-value')).toHaveStyle({
+      whiteSpace: 'nowrap',
+    });
     expect(card('Total Users')).toHaveAttribute('href', '/admin/users');
     expect(card('Total Restaurants')).toHaveAttribute('href', '/admin/restaurants');
     expect(card('Active Bookings')).toHaveAttribute('href', '/admin/bookings');

@@ -24,7 +24,12 @@ export function StatCard({ title, value, change, icon, to }: StatCardProps) {
         <Flex justify="space-between" align="flex-start" gap="middle">
           <Flex vertical gap={4}>
             <Typography.Text type="secondary">{title}</Typography.Text>
-            <Typography.Title level={3} style={{ margin: 0 }} data-testid="stat-value">
+            <Typography.Title
+              level={3}
+              // A figure never wraps inside its digits.
+              style={{ margin: 0, whiteSpace: 'nowrap' }}
+              data-testid="stat-value"
+            >
               {value}
             </Typography.Title>
             <Typography.Text type={up ? 'success' : 'danger'} data-testid="stat-change">
