@@ -29,7 +29,16 @@ export const forbidden = createAction<string>('api/forbidden');
 const FORBIDDEN_MESSAGE = 'You are not authorized to access this panel';
 
 /** Endpoints of the sign-in flow handle their own 401 and 403 answers. */
-const OWN_AUTH_ERRORS = new Set(['login', 'setupPassword', 'logout', 'checkSession']);
+const OWN_AUTH_ERRORS = new Set([
+  'login',
+  'loginMfa',
+  'setupPassword',
+  'logout',
+  'checkSession',
+  'startTotpEnrolment',
+  'confirmTotpEnrolment',
+  'verifyStepUp',
+]);
 
 const tokenOf = (getState: () => unknown): string | null =>
   (getState() as { auth: { token: string | null } }).auth.token;

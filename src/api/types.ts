@@ -11,6 +11,12 @@ export type MessageResponse = Schemas['MessageResponse'];
 export type User = Schemas['User'];
 export type LoginRequest = Schemas['LoginRequest'];
 export type LoginResponse = Schemas['LoginResponse'];
+/** The login answer: signed in, or (no token) the ticket of a second step or an enrolment. */
+export type LoginAnswer = LoginResponse | Schemas['LoginMfaResponse'];
+export type LoginMfaRequest = Schemas['LoginMfaRequest'];
+export type TotpEnrolmentResponse = Schemas['TotpEnrolmentResponse'];
+export type TotpConfirmResponse = Schemas['TotpConfirmResponse'];
+export type VerifyResponse = Schemas['VerifyResponse'];
 export type TotalBookingsResponse = Schemas['TotalBookingsResponse'];
 
 // Dashboard, users, configuration, restaurants.

@@ -1,8 +1,13 @@
 import { api } from '../../api/api';
 import { inBackground } from '../../api/activity';
 import type {
+  LoginAnswer,
+  LoginMfaRequest,
   LoginRequest,
   LoginResponse,
+  TotpConfirmResponse,
+  TotpEnrolmentResponse,
+  VerifyResponse,
   MessageResponse,
   SessionUserResponse,
   SetupPasswordRequest,
@@ -11,11 +16,39 @@ import type {
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginResponse, LoginRequest>({
+    login: build.mutation<LoginAnswer, LoginRequest>({
       query: (body) => ({ url: '/user/login', method: 'POST', body }),
     }),
+    /** The second step of a sign-in: the ticket and a code (authenticator or recovery). */
+    loginMfa: build.mutation<LoginResponse, LoginMfaRequest>({
+      query: (body) => ({ url: '/user/login/mfa', method: 'POST', body }),
+    }),
+    /**
+     * Adding an authenticator app: with `ticket` (the enrolment of a sign-in under MFA_REQUIRED)
+     * instead of the session's token.
+     */
+    startTotpEnrolment: build.mutation<TotpEnrolmentResponse, { ticket?: string }>({
+      query: ({ ticket }) => ({
+        url: '/user/mfa/totp',
+        method: 'POST',
+        body: {},
+        ...(ticket ? { headers: { Authorization: `Bearer ${ticket}` } } : {}),
+      }),
+    }),
+    confirmTotpEnrolment: build.mutation<TotpConfirmResponse, { code: string; ticket?: string }>({
+      query: ({ code, ticket }) => ({
+        url: '/user/mfa/totp/confirm',
+        method: 'POST',
+        body: { code },
+        ...(ticket ? { headers: { Authorization: `Bearer ${ticket}` } } : {}),
+      }),
+    }),
+    /** "Confirm it's you" (step-up). */
+    verifyStepUp: build.mutation<VerifyResponse, { code: string }>({
+      query: (body) => ({ url: '/user/verify', method: 'POST', body }),
+    }),
     /** A first password from a one-time set-password link; answers as login does. */
-    setupPassword: build.mutation<LoginResponse, SetupPasswordRequest>({
+    setupPassword: build.mutation<LoginAnswer, SetupPasswordRequest>({
       query: (body) => ({ url: '/user/setup-password', method: 'POST', body }),
     }),
     /** Revokes `token` (the session's token, passed in because the session is cleared first). */
@@ -48,4 +81,10 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useSetupPasswordMutation } = authApi;
+export const {
+  useLoginMutation,
+  useLoginMfaMutation,
+  useStartTotpEnrolmentMutation,
+  useConfirmTotpEnrolmentMutation,
+  useSetupPasswordMutation,
+} = authApi;

@@ -13,6 +13,7 @@ import {
   type LoginValues,
 } from './login-validation';
 import { isAdmin } from './session-storage';
+import { LoginSecondStep, type Challenge } from './login-second-step';
 import './login-page.css';
 
 /** A labelled field with its icon and, under it, its error. */
@@ -61,6 +62,7 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
   const titleId = useId();
 
   const edit = (field: keyof LoginValues, value: string) => {
@@ -82,6 +84,11 @@ export default function LoginPage() {
         email: values.email.trim(),
         password: values.password,
       }).unwrap();
+      // A second factor follows: the code step (or, under MFA_REQUIRED, the enrolment).
+      if ('mfa' in response) {
+        setChallenge({ ...response.mfa, message: response.message });
+        return;
+      }
       const { user } = response.data;
       if (!isAdmin(user) || !response.token) {
         setGeneralError(LOGIN_MESSAGES.notAdmin);
@@ -107,55 +114,65 @@ export default function LoginPage() {
             <span>{message}</span>
           </div>
         ) : null}
-        <form noValidate onSubmit={submit} aria-label="Login">
-          <Field id="login-email" label="Email" icon="mail" error={errors.email}>
-            <input
-              id="login-email"
-              type="email"
-              autoComplete="username"
-              placeholder="Enter your email"
-              value={values.email}
-              onChange={(event) => edit('email', event.target.value)}
-              aria-invalid={Boolean(errors.email)}
-              aria-describedby={errors.email ? 'login-email-error' : undefined}
-            />
-          </Field>
-          <Field
-            id="login-password"
-            label="Password"
-            icon="lock"
-            error={errors.password}
-            suffix={
-              <button
-                type="button"
-                className="login-reveal"
-                aria-label={showPassword ? 'Hide' : 'Show'}
-                aria-controls="login-password"
-                onClick={() => setShowPassword((shown) => !shown)}
-              >
-                <LoginIcon name={showPassword ? 'eye' : 'eyeInvisible'} />
-              </button>
-            }
-          >
-            <input
+        {challenge ? (
+          <LoginSecondStep
+            challenge={challenge}
+            onBack={() => {
+              setChallenge(null);
+              setValues((current) => ({ ...current, password: '' }));
+            }}
+          />
+        ) : (
+          <form noValidate onSubmit={submit} aria-label="Login">
+            <Field id="login-email" label="Email" icon="mail" error={errors.email}>
+              <input
+                id="login-email"
+                type="email"
+                autoComplete="username"
+                placeholder="Enter your email"
+                value={values.email}
+                onChange={(event) => edit('email', event.target.value)}
+                aria-invalid={Boolean(errors.email)}
+                aria-describedby={errors.email ? 'login-email-error' : undefined}
+              />
+            </Field>
+            <Field
               id="login-password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              placeholder="Enter your password"
-              value={values.password}
-              onChange={(event) => edit('password', event.target.value)}
-              aria-invalid={Boolean(errors.password)}
-              aria-describedby={errors.password ? 'login-password-error' : undefined}
-            />
-          </Field>
-          <div className="login-forgot">
-            <Link to="/forgot-password">Forgot Password</Link>
-          </div>
-          <button type="submit" className="login-submit" aria-busy={isLoading}>
-            {isLoading ? <span className="login-spinner" aria-hidden="true" /> : null}
-            {isLoading ? 'Logging in...' : 'Login'}
-          </button>
-        </form>
+              label="Password"
+              icon="lock"
+              error={errors.password}
+              suffix={
+                <button
+                  type="button"
+                  className="login-reveal"
+                  aria-label={showPassword ? 'Hide' : 'Show'}
+                  aria-controls="login-password"
+                  onClick={() => setShowPassword((shown) => !shown)}
+                >
+                  <LoginIcon name={showPassword ? 'eye' : 'eyeInvisible'} />
+                </button>
+              }
+            >
+              <input
+                id="login-password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                placeholder="Enter your password"
+                value={values.password}
+                onChange={(event) => edit('password', event.target.value)}
+                aria-invalid={Boolean(errors.password)}
+                aria-describedby={errors.password ? 'login-password-error' : undefined}
+              />
+            </Field>
+            <div className="login-forgot">
+              <Link to="/forgot-password">Forgot Password</Link>
+            </div>
+            <button type="submit" className="login-submit" aria-busy={isLoading}>
+              {isLoading ? <span className="login-spinner" aria-hidden="true" /> : null}
+              {isLoading ? 'Logging in...' : 'Login'}
+            </button>
+          </form>
+        )}
         <p className="login-help">
           For admin access only. If you&apos;re having trouble logging in, please contact the system
           administrator.

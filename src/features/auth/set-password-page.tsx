@@ -8,6 +8,7 @@ import { useSetupPasswordMutation } from './auth-api';
 import { completeSignIn } from './auth-thunks';
 import { NewPasswordFields } from './password-fields';
 import { DEFAULT_AFTER_LOGIN } from './redirect-target';
+import { EnrolAuthenticator } from './login-second-step';
 
 const NO_TOKEN = 'This link is incomplete. Open the whole link an owner gave you.';
 
@@ -20,6 +21,7 @@ export default function SetPasswordPage() {
   const token = params.get('token') ?? '';
   const [setupPassword, { isLoading }] = useSetupPasswordMutation();
   const [error, setError] = useState<string | null>(token ? null : NO_TOKEN);
+  const [enrolTicket, setEnrolTicket] = useState<string | null>(null);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
@@ -27,6 +29,8 @@ export default function SetPasswordPage() {
     setError(null);
     try {
       const response = await setupPassword({ token, password }).unwrap();
+      // Under MFA_REQUIRED the password is followed by setting up an authenticator app.
+      if ('mfa' in response) return setEnrolTicket(response.mfa.ticket);
       dispatch(completeSignIn({ user: response.data.user, token: response.token }));
       navigate(DEFAULT_AFTER_LOGIN, { replace: true });
     } catch (failure) {
@@ -47,7 +51,22 @@ export default function SetPasswordPage() {
           {error ? (
             <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />
           ) : null}
-          <Form layout="vertical" requiredMark={false} onFinish={submit} disabled={!token}>
+          {enrolTicket ? (
+            <EnrolAuthenticator
+              ticket={enrolTicket}
+              onSignedIn={(user, signedInToken) => {
+                dispatch(completeSignIn({ user, token: signedInToken }));
+                navigate(DEFAULT_AFTER_LOGIN, { replace: true });
+              }}
+            />
+          ) : null}
+          <Form
+            hidden={Boolean(enrolTicket)}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={submit}
+            disabled={!token}
+          >
             <NewPasswordFields label="Password" />
             <Button type="primary" htmlType="submit" loading={isLoading} block>
               Set password and sign in
