@@ -7,6 +7,7 @@ import { jest } from '@jest/globals';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../src/db/client.js';
+import { databaseUnavailableReason } from '../src/db/unavailable.js';
 import { adminQuery, cloneTestDatabase } from './helpers/test-database.js';
 
 const suite = process.env.DATABASE_URL ? describe : describe.skip;
@@ -57,5 +58,39 @@ suite('transactions on PostgreSQL', () => {
     expect({ held: total - idle, waiting }).toEqual({ held: 0, waiting: 0 });
     await expect(one()).resolves.toEqual({ one: 1 });
     expect(database.poolStats!().total).toBe(database.poolStats!().idle);
+  });
+
+  test('a statement that gets no answer ends its transaction without a ROLLBACK sent on that connection', async () => {
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const connect = pool.connect.bind(pool);
+    const sent: string[] = [];
+    pool.connect = (async (...args: unknown[]) => {
+      if (args.length) return (connect as (...a: unknown[]) => unknown)(...args);
+      const client = await connect();
+      const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+      // What pg says when a frozen server does not answer within query_timeout.
+      client.query = ((...queryArgs: unknown[]) => {
+        const first = queryArgs[0] as string | { text: string };
+        const text = typeof first === 'string' ? first : first.text;
+        sent.push(text.trim().toLowerCase());
+        if (/select 1/.test(text)) return Promise.reject(new Error('Query read timeout'));
+        return query(...queryArgs);
+      }) as typeof client.query;
+      return client;
+    }) as typeof pool.connect;
+    let failure: unknown;
+    try {
+      failure = await one().catch((error: unknown) => error);
+    } finally {
+      pool.connect = connect;
+    }
+    // Answered as the database being away (503).
+    expect(databaseUnavailableReason(failure)).toBe('Query read timeout');
+    // Without this the ROLLBACK waits out its own timeout on the frozen connection.
+    expect(sent).toEqual(['begin', 'select 1 as one']);
+    // The connection was closed, not put back; the next transaction runs on another.
+    const { total, idle, waiting } = database.poolStats!();
+    expect({ held: total - idle, waiting }).toEqual({ held: 0, waiting: 0 });
+    await expect(one()).resolves.toEqual({ one: 1 });
   });
 });

@@ -178,6 +178,7 @@ function transactionsOnOwnClient(pool: pg.Pool): Db['transaction'] {
   return async (run, config) => {
     const client = await pool.connect();
     let begun = false;
+    const lost = failFastOnceLost(client);
     try {
       const own = drizzlePg({ client, schema }) as unknown as Db;
       return await own.transaction((tx) => {
@@ -185,9 +186,38 @@ function transactionsOnOwnClient(pool: pg.Pool): Db['transaction'] {
         return run(tx);
       }, config);
     } finally {
-      const idle = begun && client.getTransactionStatus() === 'I';
+      const idle = begun && !lost.error() && client.getTransactionStatus() === 'I';
+      lost.restore();
       client.release(idle ? undefined : new Error('a transaction left its connection unsettled'));
     }
+  };
+}
+
+/**
+ * Once a statement of the transaction fails in the driver rather than in the database (no
+ * answer within query_timeout from a frozen server, a connection that ended), nothing more is
+ * sent on that connection: drizzle's ROLLBACK would wait for its own timeout on a connection
+ * that will not answer, doubling the time the request waits. The connection is closed instead
+ * (`release` with an error), which ends the transaction on the server side.
+ */
+function failFastOnceLost(client: pg.PoolClient) {
+  const query = client.query;
+  let lost: unknown;
+  client.query = ((...args: unknown[]) => {
+    if (lost) return Promise.reject(lost);
+    const result = (query as (...a: unknown[]) => unknown).apply(client, args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      // A database error carries its SQLSTATE; the connection it came on is still sound.
+      if (!/^[0-9A-Z]{5}$/.test(String((error as { code?: unknown })?.code ?? ''))) lost = error;
+      throw error;
+    });
+  }) as typeof client.query;
+  return {
+    error: () => lost,
+    restore: () => {
+      client.query = query;
+    },
   };
 }
 
