@@ -75,7 +75,8 @@ test('while the API cannot be reached a banner says since when the data is shown
   await signIn(page, '/admin/users');
   const firstRow = page.locator('tbody tr.ant-table-row').first();
   await expect(firstRow).toBeVisible({ timeout: 20_000 });
-  const firstEmail = (await firstRow.locator('td').nth(1).textContent()) ?? '';
+  // After the row's checkbox (bulk actions) and its name.
+  const firstEmail = (await firstRow.locator('td').nth(2).textContent()) ?? '';
   await sidebar(page).getByRole('menuitem', { name: 'Dashboard' }).click();
   await expect(page.getByText('Total Users')).toBeVisible();
 

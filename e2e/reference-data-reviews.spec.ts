@@ -201,8 +201,9 @@ test('reviews: filter by status and rating in the URL, approve and reject, clear
   await expect(dataRows.filter({ hasNotText: '1/5' })).toHaveCount(0);
   await expect(dataRows.filter({ hasNotText: 'Pending' })).toHaveCount(0);
   const last = dataRows.last();
-  const user = (await last.getByRole('cell').first().textContent())!;
-  const comment = (await last.getByRole('cell').nth(3).textContent())!;
+  // The first cell holds the row's checkbox (bulk actions).
+  const user = (await last.getByRole('cell').nth(1).textContent())!;
+  const comment = (await last.getByRole('cell').nth(4).textContent())!;
   const row = page.locator('tr.ant-table-row').filter({ hasText: comment.slice(0, 40) });
   await expect(row.getByRole('button', { name: 'Approve' })).toBeVisible();
   await row.getByRole('button', { name: 'View' }).click();

@@ -187,7 +187,8 @@ for (const [width, height] of [
     await signIn(page, '/admin/dashboard');
     await openList(page, '/admin/restaurants');
     const row = page.locator('tbody tr.ant-table-row').first();
-    const cell = row.locator('td').first();
+    // The name's cell (after the row's checkbox for bulk actions).
+    const cell = row.locator('td:not(.ant-table-selection-column)').first();
     const logo = cell.locator('.ant-avatar img');
     await expect(logo).toBeVisible();
     const text = cell.locator('.list-cell-text');

@@ -75,6 +75,8 @@ export function useBulkSelection<Row extends object>(
   const rowSelection: TableRowSelection<Row> = {
     selectedRowKeys: [...selected.keys()],
     preserveSelectedRowKeys: true,
+    // Narrow, so a phone still shows the name and the actions beside it (cell-text.css).
+    columnWidth: 40,
     onChange: (keys) =>
       setSelected(
         new Map(
