@@ -55,6 +55,8 @@ async function startServer(env: Record<string, string>) {
       PORT: String(port),
       HOST: '127.0.0.1',
       BUILD_DIR: '/nonexistent',
+      // Signed in with the password alone (two-step sign-in is server/test/mfa.test.ts's).
+      MFA_REQUIRED: '0',
     },
   });
   let output = '';
