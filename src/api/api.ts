@@ -11,6 +11,7 @@ import { isBackground, noteActivity } from './activity';
 import { API_BASE_URL } from './config';
 import { answeredAction, apiUnreachable, type ConnectionState } from './connection-slice';
 import { serverMessage } from './errors';
+import { confirmStepUp, isStepUpRequired } from './step-up';
 import { REFERENCE_LIST_KEYS } from '../../common/reference-lists';
 
 /**
@@ -79,9 +80,17 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   const sentToken = tokenOf(queryApi.getState);
   // A request the SPA makes by itself (`inBackground`, X-Background: 1) is no activity.
   if (!isBackground(args)) noteActivity();
-  const result = await fetchQuery(args, queryApi, extraOptions);
+  let result = await fetchQuery(args, queryApi, extraOptions);
   noteConnection(result.error, queryApi);
   if (!result.error || OWN_AUTH_ERRORS.has(queryApi.endpoint)) return result;
+  if (isStepUpRequired(result.error)) {
+    // "Confirm it's you", then the same request once more; the session goes on either way.
+    if (await confirmStepUp()) {
+      result = await fetchQuery(args, queryApi, extraOptions);
+      noteConnection(result.error, queryApi);
+    }
+    if (!result.error || isStepUpRequired(result.error)) return result;
+  }
 
   if (result.error.status === 401) {
     // Only the first refusal ends the session: when ten calls fail together the others find it

@@ -5,6 +5,7 @@ import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { AntdTheme } from '../../components/antd-theme';
 import { PageSpinner } from '../../components/page-spinner';
 import { IdleWarning } from '../../features/auth/idle-warning';
+import { StepUpDialog } from '../../features/auth/step-up-dialog';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import type { ScreenHandle } from '../screens';
 import { sidebarCollapsedSet, sidebarToggled } from '../ui-slice';
@@ -119,6 +120,7 @@ function AdminLayout() {
           <UserMenu />
         </Layout.Header>
         <IdleWarning />
+        <StepUpDialog />
         <OutageBanner />
         <Layout.Content style={{ padding: phone ? token.paddingSM : token.paddingLG, minWidth: 0 }}>
           <PageTitleContext.Provider value={setTitleOverride}>

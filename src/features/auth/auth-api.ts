@@ -86,5 +86,6 @@ export const {
   useLoginMfaMutation,
   useStartTotpEnrolmentMutation,
   useConfirmTotpEnrolmentMutation,
+  useVerifyStepUpMutation,
   useSetupPasswordMutation,
 } = authApi;

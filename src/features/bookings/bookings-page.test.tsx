@@ -250,6 +250,62 @@ describe('refund modal', () => {
     await waitFor(() => expect(callsOf('listBookings').length).toBeGreaterThan(before));
   });
 
+  it('a refund refused for "Confirm it`s you" asks for the code (a wrong one says so), then is sent once more with the same Idempotency-Key; the session goes on', async () => {
+    let asked = 0;
+    const api = bookingsServer({
+      refund: () =>
+        asked++ === 0
+          ? reply('refundOrder', 401, {
+              success: false,
+              message: "Confirm it's you to continue",
+              status_code: 401,
+              reason: 'step_up_required',
+            })
+          : undefined,
+    });
+    api.on('verifyStepUp', ({ body }) =>
+      (body as { code: string }).code === '123456'
+        ? reply('verifyStepUp', 200, {
+            success: true,
+            message: 'Verified',
+            data: { verifiedUntil: '2026-03-01T10:05:00.000Z' },
+          })
+        : reply('verifyStepUp', 400, {
+            success: false,
+            message:
+              'That code is not right: enter the current code from your authenticator app, or a recovery code.',
+            status_code: 400,
+          }),
+    );
+    openAsAdmin('/admin/bookings');
+    await screen.findByText('BK-100001');
+    const user = setupUser();
+    await user.click(within(rowOf('BK-100001')).getByRole('button', { name: 'Process Refund' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Refund amount'), '5.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund This Order' }));
+    await user.click(
+      within(await dialogTitled('Confirm refund')).getByRole('button', { name: 'Confirm' }),
+    );
+    const stepUp = await dialogTitled("Confirm it's you");
+    await user.type(within(stepUp).getByLabelText('Verification code'), '000000');
+    await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await within(stepUp).findByText(
+        'That code is not right: enter the current code from your authenticator app, or a recovery code.',
+      ),
+    ).toBeInTheDocument();
+    await user.clear(within(stepUp).getByLabelText('Verification code'));
+    await user.type(within(stepUp).getByLabelText('Verification code'), '123456');
+    await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Order refund processed successfully')).toBeInTheDocument();
+    const posts = api.callsOf('refundOrder');
+    expect(posts).toHaveLength(2);
+    expect(posts[1].headers.get('Idempotency-Key')).toBe(posts[0].headers.get('Idempotency-Key'));
+    expect(api.callsOf('verifyStepUp')).toHaveLength(2);
+    expect(localStorage.getItem('token')).toBeTruthy();
+  });
+
   it('above the admin`s limit: "Request approval", why under the amount, then the booking waits', async () => {
     const support: SessionUser = {
       ...adminUser,

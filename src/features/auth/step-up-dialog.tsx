@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { serverMessage } from '../../api/errors';
+import { setStepUpConfirmer } from '../../api/step-up';
+import { useVerifyStepUpMutation } from './auth-api';
+
+const TITLE = "Confirm it's you";
+
+/**
+ * The "Confirm it's you" dialog: shown when the server asks for a recent confirmation of the
+ * second factor (api/step-up.ts). A code from the authenticator app or a recovery code goes to
+ * POST /user/verify; then the refused request is sent again by the base query. Cancel leaves the
+ * request refused (its screen shows the server's message) and the session as it was.
+ */
+export function StepUpDialog() {
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [verify, { isLoading }] = useVerifyStepUpMutation();
+  const settle = useRef<((confirmed: boolean) => void) | null>(null);
+
+  useEffect(() => {
+    setStepUpConfirmer(
+      () =>
+        new Promise<boolean>((resolve) => {
+          settle.current = resolve;
+          setCode('');
+          setError(null);
+          setOpen(true);
+        }),
+    );
+    return () => setStepUpConfirmer(null);
+  }, []);
+
+  const close = (confirmed: boolean) => {
+    setOpen(false);
+    settle.current?.(confirmed);
+    settle.current = null;
+  };
+
+  const confirm = async () => {
+    if (!code.trim()) return setError('Enter the code');
+    setError(null);
+    try {
+      await verify({ code: code.trim() }).unwrap();
+      close(true);
+    } catch (failure) {
+      setError(serverMessage(failure) ?? 'That did not work. Try again.');
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={TITLE}
+      okText="Confirm"
+      confirmLoading={isLoading}
+      onOk={confirm}
+      onCancel={() => close(false)}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>
+        Enter the code from your authenticator app, or a recovery code, to continue.
+      </Typography.Paragraph>
+      <Form layout="vertical" onFinish={confirm}>
+        <Form.Item
+          label="Verification code"
+          htmlFor="step-up-code"
+          validateStatus={error ? 'error' : undefined}
+        >
+          <Input
+            id="step-up-code"
+            autoComplete="one-time-code"
+            autoFocus
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setError(null);
+            }}
+          />
+        </Form.Item>
+        {error ? <Alert type="error" showIcon title={error} /> : null}
+      </Form>
+    </Modal>
+  );
+}
