@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import type { ContentType, StaticContent } from '../../api/types';
 import { REQUIRED_FIELDS_MESSAGE } from './content-messages';
@@ -15,6 +15,8 @@ export interface ContentFormModalProps {
   busy: boolean;
   onSubmit: (values: ContentFormValues) => void;
   onCancel: () => void;
+  /** Shown above the fields (a colleague's change since the item was read). */
+  notice?: ReactNode;
 }
 
 export const TYPE_OPTIONS: { value: ContentType; label: string }[] = [
@@ -23,7 +25,13 @@ export const TYPE_OPTIONS: { value: ContentType; label: string }[] = [
 ];
 
 /** Create Content and Edit Content: title, type (page by default) and content. */
-export function ContentFormModal({ item, busy, onSubmit, onCancel }: ContentFormModalProps) {
+export function ContentFormModal({
+  item,
+  busy,
+  onSubmit,
+  onCancel,
+  notice,
+}: ContentFormModalProps) {
   const [values, setValues] = useState<ContentFormValues>(() => ({
     title: item?.title ?? '',
     type: item?.type ?? 'page',
@@ -54,6 +62,7 @@ export function ContentFormModal({ item, busy, onSubmit, onCancel }: ContentForm
       destroyOnHidden
     >
       <Form layout="vertical" onFinish={submit} component="div">
+        {notice}
         {invalid ? (
           <Alert
             type="error"

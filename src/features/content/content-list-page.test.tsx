@@ -7,6 +7,7 @@ import type { Filters } from '../../test/fake-api/list';
 import type { StaticContent } from '../../api/types';
 import { rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
+import { changedByColleague } from '../../test/fake-api/versions';
 
 // Each render adds antd's style sheets to <head>, which jsdom's getComputedStyle reads in full.
 afterEach(() => {
@@ -170,6 +171,55 @@ describe('content list', () => {
     const put = server.callsOf('updateStaticContent').at(-1)!;
     expect(put.url.searchParams.get('slug')).toBe('partner-with-us');
     expect(put.body).toEqual({ title: 'Partner with us today', type: 'page', content: '<p>x</p>' });
+  });
+
+  it('an item a colleague renamed meanwhile: the form keeps mine beside theirs; Reload fills it with theirs after asking', async () => {
+    const rows = items();
+    const server = contentServer(rows);
+    openAsAdmin('/admin/content');
+    await screen.findByText('Partner with us');
+    const user = setup();
+    await user.click(buttonIn(rowOf('Partner with us'), 'Edit'));
+    const dialog = await dialogOf('Edit Content');
+    changedByColleague(
+      rows[1],
+      { title: 'Partner with us now' },
+      {
+        type: 'content',
+        name: 'Partner with us',
+        action: 'content.update',
+        changes: [{ field: 'title', before: 'Partner with us', after: 'Partner with us now' }],
+        at: '2026-03-05T10:31:00.000Z',
+        actor: 'Cody Content',
+      },
+    );
+    await user.type(within(dialog).getByLabelText('Title'), ' today');
+    await user.click(buttonIn(dialog, 'Update'));
+    const notice = (await within(dialog).findByText('Changed by someone else')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(notice).toHaveTextContent(
+      'Cody Content changed this page on 2026-03-05 at 10:31 (Title Partner with us → Partner with us now). Reload to see it.',
+    );
+    expect(within(notice).getByLabelText('Title: theirs and yours')).toHaveTextContent(
+      'Title: theirs Partner with us now, yours Partner with us today',
+    );
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Partner with us today');
+
+    await user.click(buttonIn(notice, 'Reload'));
+    const ask = await dialogOf('Discard your changes?');
+    await user.click(buttonIn(ask, 'Discard and reload'));
+    const again = await dialogOf('Edit Content');
+    await waitFor(() =>
+      expect(within(again).getByLabelText('Title')).toHaveValue('Partner with us now'),
+    );
+    expect(screen.queryByText('Changed by someone else')).toBeNull();
+    await user.click(buttonIn(again, 'Update'));
+    expect(await screen.findByText('Content updated successfully')).toBeInTheDocument();
+    expect(server.callsOf('updateStaticContent').map((c) => c.headers.get('If-Match'))).toEqual([
+      '"1"',
+      '"2"',
+    ]);
   });
 
   it('publishes and unpublishes with their toasts and a busy button', async () => {

@@ -3,7 +3,10 @@ import { Button, Flex, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ContentStatus, ContentType, StaticContent } from '../../api/types';
 import { notify } from '../../lib/notify';
+import type { Versioned } from '../../api/versions';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { ConflictNotice } from '../../components/conflict/conflict-notice';
+import { useConflict } from '../../components/conflict/use-conflict';
 import { selectFilter } from '../../components/list/list-filters';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { statusColumn, statusLabel } from '../../components/status-badge';
@@ -60,20 +63,31 @@ export default function ContentListPage() {
   const [deleting, setDeleting] = useState<StaticContent | null>(null);
   const [busySlug, setBusySlug] = useState<string | null>(null);
 
+  // An item a colleague changed since it was opened: the form keeps what was typed.
+  const conflict = useConflict();
+  const saved = (result: { message?: string }, updated: boolean) => {
+    notify.success(
+      result.message || (updated ? 'Content updated successfully' : 'Content created successfully'),
+    );
+    setEditing(null);
+  };
+  const failed = (error: unknown, updated: boolean) =>
+    notify.error(
+      contentErrorText(error, updated ? 'Failed to update content' : 'Failed to create content'),
+    );
+
   const save = async (values: ContentFormValues) => {
     const item = editing?.item;
+    conflict.clear();
+    const send = (versioned: Versioned) =>
+      update({ slug: item!.slug, body: values, ...versioned }).unwrap();
     try {
-      const result = item
-        ? await update({ slug: item.slug, body: values, version: item.version }).unwrap()
-        : await create(values).unwrap();
-      notify.success(
-        result.message || (item ? 'Content updated successfully' : 'Content created successfully'),
-      );
-      setEditing(null);
+      saved(item ? await send({ version: item.version }) : await create(values).unwrap(), !!item);
     } catch (error) {
-      notify.error(
-        contentErrorText(error, item ? 'Failed to update content' : 'Failed to create content'),
-      );
+      const mine = { title: values.title, type: values.type };
+      if (!item || !conflict.caught(error, { sent: item.version, mine, send })) {
+        failed(error, !!item);
+      }
     }
   };
 
@@ -159,11 +173,26 @@ export default function ContentListPage() {
       />
       {editing ? (
         <ContentFormModal
-          key={editing.item?._id ?? 'new'}
+          key={editing.item ? `${editing.item._id} ${editing.item.version}` : 'new'}
           item={editing.item}
           busy={creating.isLoading || updating.isLoading}
           onSubmit={(values) => void save(values)}
-          onCancel={() => setEditing(null)}
+          onCancel={() => {
+            conflict.clear();
+            setEditing(null);
+          }}
+          notice={
+            <ConflictNotice
+              state={conflict}
+              // Take theirs: the form again, filled from the item as it is now.
+              onReload={() => {
+                const now = conflict.conflict?.answer.current as StaticContent | null;
+                if (now) setEditing({ item: now });
+              }}
+              onSaved={(answer) => saved(answer as { message?: string }, true)}
+              onFailed={(error) => failed(error, true)}
+            />
+          }
         />
       ) : null}
       <ConfirmModal
