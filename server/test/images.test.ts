@@ -2,6 +2,7 @@
 import { count, eq } from 'drizzle-orm';
 import { images, referenceItems } from '../src/db/schema.js';
 import { sniffImageType } from '../src/lib/images.js';
+import { imageById } from '../src/queries/images.js';
 import { MAX_IMAGE_BYTES, multipartBodyLimit } from '../src/lib/multipart.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
@@ -25,6 +26,26 @@ test('sniffs PNG, JPEG and WebP by their bytes', () => {
   expect(sniffImageType(Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'))).toBe('image/webp');
   expect(sniffImageType(Buffer.from('GIF89a'))).toBeUndefined();
   expect(sniffImageType(Buffer.alloc(0))).toBeUndefined();
+});
+
+test('image bytes go to the database and come back as base64 text (PGlite would encode a binary parameter byte by byte in the server thread)', async () => {
+  const bytes = Buffer.from([0, 1, 2, 250, 255]);
+  const insert = t.database.db
+    .insert(images)
+    .values({ contentType: 'image/png', bytes, size: bytes.length, sha256: 'x' })
+    .toSQL();
+  expect(insert.sql).toContain(`decode($2, 'base64')`);
+  expect(insert.params).toContain(bytes.toString('base64'));
+  // A larger image with every byte value, stored and read back whole.
+  const all = Buffer.concat(
+    Array.from({ length: 400 }, () => Buffer.from(Array.from({ length: 256 }, (_, i) => i))),
+  );
+  const [row] = await t.database.db
+    .insert(images)
+    .values({ contentType: 'image/png', bytes: all, size: all.length, sha256: 'x' })
+    .returning({ id: images.id });
+  expect((await imageById(t.database.db, row.id))?.bytes.equals(all)).toBe(true);
+  await t.database.db.delete(images).where(eq(images.id, row.id));
 });
 
 test('a PNG is stored under a server-chosen id and served with its type, cache headers and ETag', async () => {

@@ -95,8 +95,15 @@ const APPROVAL_STATUSES = [
   'expired',
 ] as const satisfies readonly Schemas['ApprovalStatus'][];
 
+/**
+ * Bytes are sent as base64 text that the database decodes: PGlite encodes a binary parameter
+ * byte by byte in the server's thread (a 4.9 MB image: 1.6–1.9 s of a blocked event loop,
+ * 190–250 ms as base64; measured at a load average of 9). Reading them back fast is
+ * queries/images.ts's `encode(…, 'base64')`.
+ */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
+  toDriver: (value) => sql`decode(${value.toString('base64')}, 'base64')` as never,
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 const id = () => uuid('id').primaryKey().defaultRandom();
