@@ -13,6 +13,7 @@ import { adminUser } from '../../test/fake-api/session';
 import type { Filters } from '../../test/fake-api/list';
 import { rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
+import { changedByColleague } from '../../test/fake-api/versions';
 
 const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const at = '2026-03-05T12:00:00.000Z';
@@ -126,6 +127,44 @@ describe('menu categories configuration', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Main Courses')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT').at(-1)!.path).toBe(`/category/${id(2)}`);
+  });
+
+  it('Edit of an entry a colleague renamed meanwhile: the name typed stays beside theirs; Save mine anyway overrides', async () => {
+    const { fake, callsOf } = referenceServer('category', categories);
+    openAsAdmin('/admin/categories');
+    await screen.findByText('Mains');
+    const user = setupUser();
+    await user.click(within(rowOf('Mains')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    changedByColleague(
+      fake.entries[1],
+      { name: 'Main dishes' },
+      {
+        type: 'category',
+        name: 'Mains',
+        action: 'reference.update',
+        changes: [{ field: 'name', before: 'Mains', after: 'Main dishes' }],
+        at: '2026-03-05T10:31:00.000Z',
+        actor: 'Cody Content',
+      },
+    );
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Main Courses');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    const notice = (await within(dialog).findByText('Changed by someone else')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(notice).toHaveTextContent('Cody Content changed this');
+    expect(within(notice).getByLabelText('Name: theirs and yours')).toHaveTextContent(
+      'Name: theirs Main dishes, yours Main Courses',
+    );
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Main Courses');
+    await user.click(within(notice).getByRole('button', { name: 'Save mine anyway' }));
+    expect(await screen.findByText('Main Courses')).toBeInTheDocument();
+    const [, mine] = callsOf('updateCategory');
+    expect(mine.headers.get('If-Match')).toBe('"2"');
+    expect(mine.headers.get('X-Overrides-Version')).toBe('1');
+    expect(fake.entries[1]).toMatchObject({ name: 'Main Courses', version: 3 });
   });
 
   it('a duplicate name shows the server message; a failed toggle the spec default', async () => {

@@ -9,6 +9,9 @@ import { PictureOutlined } from '@ant-design/icons';
 import { errorText } from '../../api/errors';
 import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../lib/notify';
+import { ConflictNotice } from '../../components/conflict/conflict-notice';
+import { useConflict } from '../../components/conflict/use-conflict';
+import type { Versioned } from '../../api/versions';
 import { ConfirmModal } from '../../components/confirm-modal';
 import type { ExportCsv } from '../../components/list/export-button';
 import { CellText } from '../../components/list/cell-text';
@@ -64,23 +67,36 @@ function ReferenceDataScreen({ config }: { config: ReferenceList }) {
   const [deleted, setDeleted] = useState<ReferenceRow | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
+  // An entry a colleague changed since the form opened: the name typed stays in the form.
+  const conflict = useConflict();
+  const saved = (result: { message?: string }, edited: boolean) => {
+    notify.success(
+      result.message || (edited ? messages.updated : messages.created),
+      undefined,
+      seconds,
+    );
+    setForm(null);
+    if (!edited) firstPage();
+  };
+  const failed = (error: unknown, edited: boolean) =>
+    notify.error(errorText(error, edited ? messages.update : messages.create), undefined, seconds);
+
   const submit = async ({ name, image }: ReferenceFormValues) => {
     const row = form?.row;
+    conflict.clear();
+    const send = (versioned: Versioned) =>
+      saveItem({ entity: config.key, id: row!._id, name, image, ...versioned }).unwrap();
     try {
-      const result = await saveItem(
+      saved(
         row
-          ? { entity: config.key, id: row._id, version: row.version, name, image }
-          : { entity: config.key, name, image },
-      ).unwrap();
-      notify.success(
-        result.message || (row ? messages.updated : messages.created),
-        undefined,
-        seconds,
+          ? await send({ version: row.version })
+          : await saveItem({ entity: config.key, name, image }).unwrap(),
+        !!row,
       );
-      setForm(null);
-      if (!row) firstPage();
     } catch (error) {
-      notify.error(errorText(error, row ? messages.update : messages.create), undefined, seconds);
+      if (!row || !conflict.caught(error, { sent: row.version, mine: { name }, send })) {
+        failed(error, !!row);
+      }
     }
   };
 
@@ -214,7 +230,22 @@ function ReferenceDataScreen({ config }: { config: ReferenceList }) {
         state={form}
         busy={saving.isLoading && busyId === null}
         onSubmit={(values) => void submit(values)}
-        onCancel={() => setForm(null)}
+        onCancel={() => {
+          conflict.clear();
+          setForm(null);
+        }}
+        notice={
+          <ConflictNotice
+            state={conflict}
+            // Take theirs: the form filled from the entry as it is now.
+            onReload={() => {
+              const now = conflict.conflict?.answer.current as ReferenceRow | null;
+              if (now) setForm({ row: now });
+            }}
+            onSaved={(answer) => saved(answer as { message?: string }, true)}
+            onFailed={(error) => failed(error, true)}
+          />
+        }
       />
       {canDelete ? (
         <ConfirmModal

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Avatar, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import type { ReferenceList } from '../../../common/reference-lists';
@@ -20,6 +20,8 @@ export interface ReferenceFormModalProps {
   busy: boolean;
   onSubmit: (values: ReferenceFormValues) => void;
   onCancel: () => void;
+  /** Shown above the fields (a colleague's change since the entry was read). */
+  notice?: ReactNode;
 }
 
 /** The Add / Edit modal of every reference list: a required name, and an image for cuisines. */
@@ -29,6 +31,7 @@ export function ReferenceFormModal({
   busy,
   onSubmit,
   onCancel,
+  notice,
 }: ReferenceFormModalProps) {
   const [form] = Form.useForm<{ name: string }>();
   const [image, setImage] = useState<File | null>(null);
@@ -76,6 +79,7 @@ export function ReferenceFormModal({
         requiredMark
         onFinish={(values) => onSubmit({ name: values.name.trim(), image })}
       >
+        {notice}
         <Form.Item
           label="Name"
           name="name"
