@@ -82,7 +82,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   if (!isBackground(args)) noteActivity();
   let result = await fetchQuery(args, queryApi, extraOptions);
   noteConnection(result.error, queryApi);
-  if (!result.error || OWN_AUTH_ERRORS.has(queryApi.endpoint)) return result;
+  if (!result.error) return result;
   if (isStepUpRequired(result.error)) {
     // "Confirm it's you", then the same request once more; the session goes on either way.
     if (await confirmStepUp()) {
@@ -91,6 +91,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
     }
     if (!result.error || isStepUpRequired(result.error)) return result;
   }
+  if (OWN_AUTH_ERRORS.has(queryApi.endpoint)) return result;
 
   if (result.error.status === 401) {
     // Only the first refusal ends the session: when ten calls fail together the others find it
@@ -123,6 +124,7 @@ const TAG_TYPES = [
   'Approval',
   'Team',
   'AccountSession',
+  'Mfa',
 ] as const;
 
 /** The kinds of cached data; cache-tags.ts says which tags lists provide and writes invalidate. */

@@ -17,6 +17,8 @@ export type LoginMfaRequest = Schemas['LoginMfaRequest'];
 export type TotpEnrolmentResponse = Schemas['TotpEnrolmentResponse'];
 export type TotpConfirmResponse = Schemas['TotpConfirmResponse'];
 export type VerifyResponse = Schemas['VerifyResponse'];
+export type MfaStatusResponse = Schemas['MfaStatusResponse'];
+export type RecoveryCodesResponse = Schemas['RecoveryCodesResponse'];
 export type TotalBookingsResponse = Schemas['TotalBookingsResponse'];
 
 // Dashboard, users, configuration, restaurants.

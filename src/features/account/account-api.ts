@@ -5,6 +5,8 @@ import type {
   ChangePasswordRequest,
   EndedSessionsResponse,
   MessageResponse,
+  MfaStatusResponse,
+  RecoveryCodesResponse,
 } from '../../api/types';
 
 const accountApi = api.injectEndpoints({
@@ -26,6 +28,19 @@ const accountApi = api.injectEndpoints({
       query: () => ({ url: '/user/sessions', method: 'DELETE' }),
       invalidatesTags: auditedWrite(() => [listTag('AccountSession')]),
     }),
+    /** Two-step verification: the factors that are on and the recovery codes left. */
+    getMfaStatus: build.query<MfaStatusResponse, void>({
+      query: () => '/user/mfa',
+      providesTags: ['Mfa'],
+    }),
+    removeMfaFactor: build.mutation<MessageResponse, string>({
+      query: (id) => ({ url: `/user/mfa/${id}`, method: 'DELETE' }),
+      invalidatesTags: auditedWrite(() => ['Mfa']),
+    }),
+    regenerateRecoveryCodes: build.mutation<RecoveryCodesResponse, void>({
+      query: () => ({ url: '/user/mfa/recovery-codes', method: 'POST' }),
+      invalidatesTags: auditedWrite(() => ['Mfa']),
+    }),
   }),
 });
 
@@ -34,4 +49,7 @@ export const {
   useChangePasswordMutation,
   useEndSessionMutation,
   useEndOtherSessionsMutation,
+  useGetMfaStatusQuery,
+  useRemoveMfaFactorMutation,
+  useRegenerateRecoveryCodesMutation,
 } = accountApi;

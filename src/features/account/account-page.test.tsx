@@ -7,6 +7,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi } from '../../test/fake-api/fake-api';
 import { dashboardFake } from '../../test/fake-api/dashboard';
 import { accountFake, accountSession } from '../../test/fake-api/team';
+import { mfaFake } from '../../test/fake-api/mfa';
+import { dialogTitled } from '../../test/dialogs';
 import { rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
 
@@ -78,4 +80,71 @@ it("changes the password: the server's sentence for a wrong current one; other s
     newPassword: 'copper-kettle-orbit-91',
   });
   await waitFor(() => expect(within(form).getByLabelText('Current password')).toHaveValue(''));
+});
+
+describe('two-step verification', () => {
+  it('adds an authenticator app (QR code, key, a code, the recovery codes), lists it, makes new recovery codes and removes it', async () => {
+    const mfa = mfaFake();
+    const api = fakeApi(mfa, accountFake(sessions()));
+    openAsAdmin('/admin/account');
+    const card = (await screen.findByText('Two-step verification')).closest(
+      '.ant-card',
+    ) as HTMLElement;
+    expect(
+      await within(card).findByText(
+        'Two-step verification is off: add an authenticator app to sign in with a code as well as your password.',
+      ),
+    ).toBeInTheDocument();
+    const user = setupUser();
+    await user.click(within(card).getByRole('button', { name: 'Add authenticator app' }));
+    const dialog = await dialogTitled('Add authenticator app');
+    expect(
+      await within(dialog).findByAltText('QR code for your authenticator app'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByTestId('totp-secret')).toHaveTextContent(
+      'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    );
+    await user.type(within(dialog).getByLabelText('Verification code'), '000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    expect(
+      await within(dialog).findByText(
+        'That code is not right: enter the current code from your authenticator app, or a recovery code.',
+      ),
+    ).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Verification code'));
+    await user.type(within(dialog).getByLabelText('Verification code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    expect(await within(dialog).findAllByRole('listitem')).toHaveLength(10);
+    await user.click(within(dialog).getByRole('button', { name: 'I saved them, continue' }));
+    expect(await within(card).findByText('Authenticator app')).toBeInTheDocument();
+    expect(within(card).getByText('10 recovery codes left')).toBeInTheDocument();
+    expect(api.callsOf('startTotpEnrolment')[0].headers.get('authorization')).toBe(
+      'Bearer token-1',
+    );
+
+    await user.click(within(card).getByRole('button', { name: 'New recovery codes' }));
+    const codes = await dialogTitled('Your new recovery codes');
+    expect(within(codes).getAllByRole('listitem')).toHaveLength(10);
+    await user.click(within(codes).getByRole('button', { name: 'I saved them' }));
+
+    await user.click(within(card).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Authenticator app removed')).toBeInTheDocument();
+    expect(mfa.state.factors).toEqual([]);
+  });
+
+  it('keeps the last factor while two-step verification is required', async () => {
+    const mfa = mfaFake();
+    mfa.state.required = true;
+    mfa.state.factors.push({
+      _id: '4f1c2a9e-7b3d-4e8f-9a1b-2c3d4e5f6a7b',
+      kind: 'totp',
+      name: 'Phone',
+      createdAt: '2026-11-27T08:30:00.000Z',
+      lastUsedAt: null,
+    });
+    fakeApi(mfa, accountFake(sessions()));
+    openAsAdmin('/admin/account');
+    expect(await screen.findByText('Phone')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeDisabled();
+  });
 });

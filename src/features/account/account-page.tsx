@@ -1,15 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, List, Modal, Table, Tag, Typography } from 'antd';
 import type { AccountSession } from '../../api/types';
 import { errorText } from '../../api/errors';
 import { notify } from '../../lib/notify';
 import { formatDateTime } from '../../lib/dates';
-import { NewPasswordFields } from '../auth';
+import { EnrolAuthenticator, NewPasswordFields } from '../auth';
 import {
   useChangePasswordMutation,
   useEndOtherSessionsMutation,
   useEndSessionMutation,
   useListSessionsQuery,
+  useGetMfaStatusQuery,
+  useRegenerateRecoveryCodesMutation,
+  useRemoveMfaFactorMutation,
 } from './account-api';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -164,11 +167,128 @@ function Sessions() {
   );
 }
 
-/** The signed-in admin's own account (from the user menu): password and sessions. */
+/**
+ * Two-step verification: the authenticator apps that are on (remove one; not the last while
+ * MFA is required), add one, the recovery codes left and new ones (shown once). Removing and
+ * new codes ask "Confirm it's you" when the server wants it (the API's base query).
+ */
+function TwoStep() {
+  const { data, isLoading } = useGetMfaStatusQuery();
+  const [remove] = useRemoveMfaFactorMutation();
+  const [regenerate, regenerating] = useRegenerateRecoveryCodesMutation();
+  const [adding, setAdding] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const status = data?.data;
+  const factors = status?.factors ?? [];
+  const lastRequired = Boolean(status?.required) && factors.length === 1;
+
+  const removeFactor = async (id: string) => {
+    try {
+      const answer = await remove(id).unwrap();
+      notify.success(answer.message);
+    } catch (error) {
+      notify.error(errorText(error, { http: 'The factor was not removed', other: 'No answer' }));
+    }
+  };
+  const newCodes = async () => {
+    try {
+      setCodes((await regenerate().unwrap()).data.recoveryCodes);
+    } catch (error) {
+      notify.error(
+        errorText(error, { http: 'No new recovery codes were made', other: 'No answer' }),
+      );
+    }
+  };
+
+  return (
+    <Card
+      title="Two-step verification"
+      loading={isLoading}
+      extra={<Button onClick={() => setAdding(true)}>Add authenticator app</Button>}
+    >
+      {factors.length === 0 ? (
+        <Typography.Paragraph>
+          {status?.required
+            ? 'Two-step verification is required: add an authenticator app.'
+            : 'Two-step verification is off: add an authenticator app to sign in with a code as well as your password.'}
+        </Typography.Paragraph>
+      ) : (
+        <>
+          <List
+            aria-label="Second factors"
+            dataSource={factors}
+            renderItem={(factor) => (
+              <List.Item
+                actions={[
+                  <Button
+                    key="remove"
+                    danger
+                    disabled={lastRequired}
+                    title={lastRequired ? 'Two-step verification is required' : undefined}
+                    onClick={() => removeFactor(factor._id)}
+                  >
+                    Remove
+                  </Button>,
+                ]}
+              >
+                <List.Item.Meta
+                  title={factor.name}
+                  description={`Added ${formatDateTime(factor.createdAt)}${
+                    factor.lastUsedAt ? `, last used ${formatDateTime(factor.lastUsedAt)}` : ''
+                  }`}
+                />
+              </List.Item>
+            )}
+          />
+          <Flex align="center" gap="middle" wrap>
+            <Typography.Text>
+              {plural(status?.recoveryCodesLeft ?? 0, 'recovery code')} left
+            </Typography.Text>
+            <Button onClick={newCodes} loading={regenerating.isLoading}>
+              New recovery codes
+            </Button>
+          </Flex>
+        </>
+      )}
+      <Modal
+        open={adding}
+        title="Add authenticator app"
+        footer={null}
+        onCancel={() => setAdding(false)}
+        destroyOnHidden
+      >
+        <EnrolAuthenticator onDone={() => setAdding(false)} />
+      </Modal>
+      <Modal
+        open={codes !== null}
+        title="Your new recovery codes"
+        onOk={() => setCodes(null)}
+        onCancel={() => setCodes(null)}
+        okText="I saved them"
+        cancelButtonProps={{ style: { display: 'none' } }}
+      >
+        <Typography.Paragraph>
+          Each one signs you in once if you lose your authenticator app; the earlier ones no longer
+          work. They are shown only now.
+        </Typography.Paragraph>
+        <ul aria-label="Recovery codes">
+          {(codes ?? []).map((code) => (
+            <li key={code}>
+              <code>{code}</code>
+            </li>
+          ))}
+        </ul>
+      </Modal>
+    </Card>
+  );
+}
+
+/** The signed-in admin's own account (from the user menu): password, two-step, sessions. */
 export default function AccountPage() {
   return (
     <Flex vertical gap="middle">
       <ChangePassword />
+      <TwoStep />
       <Sessions />
     </Flex>
   );

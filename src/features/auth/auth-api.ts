@@ -42,6 +42,7 @@ export const authApi = api.injectEndpoints({
         body: { code },
         ...(ticket ? { headers: { Authorization: `Bearer ${ticket}` } } : {}),
       }),
+      invalidatesTags: ['Mfa'],
     }),
     /** "Confirm it's you" (step-up). */
     verifyStepUp: build.mutation<VerifyResponse, { code: string }>({

@@ -140,10 +140,13 @@ export function EnrolAuthenticator({
   ticket,
   onBack,
   onSignedIn,
+  onDone,
 }: {
   ticket?: string;
   onBack?: () => void;
   onSignedIn?: (user: SessionUser, token: string) => void;
+  /** without a ticket (My account): after the recovery codes were saved */
+  onDone?: () => void;
 }) {
   const [start, started] = useStartTotpEnrolmentMutation();
   const [confirm, confirming] = useConfirmTotpEnrolmentMutation();
@@ -168,7 +171,7 @@ export function EnrolAuthenticator({
       const token = answer.token;
       setSaved({
         codes: answer.data.recoveryCodes,
-        finish: user && token ? () => onSignedIn?.(user, token) : undefined,
+        finish: user && token ? () => onSignedIn?.(user, token) : onDone,
       });
     } catch (failure) {
       setError(serverMessage(failure) ?? TEXTS.failed);

@@ -16,6 +16,7 @@ import {
   type OperationId,
 } from './reply';
 import { approvalsFake } from './approvals';
+import { mfaFake } from './mfa';
 import { savedViewsFake } from './saved-views';
 import { sessionFake } from './session';
 import type { ApiCall, Fake, FakeHandler, FakeRequest, Routes } from './types';
@@ -131,6 +132,8 @@ export function fakeApi(...fakes: Fake[]) {
     sessionFake(),
     savedViewsFake(),
     approvalsFake(),
+    // Two-step verification as for an admin without a factor (the account page reads it).
+    mfaFake(),
   ];
   const calls = installFetch(async (call) => {
     const resolved = await resolve(call.method, call.path);

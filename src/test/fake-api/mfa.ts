@@ -25,7 +25,18 @@ export function mfaFake({
   code = '123456',
   enroll = false,
 }: { user?: SessionUser; password?: string; code?: string; enroll?: boolean } = {}) {
-  const state = { recoveryUsed: new Set<string>(), verified: 0 };
+  const state = {
+    recoveryUsed: new Set<string>(),
+    verified: 0,
+    factors: [] as {
+      _id: string;
+      kind: 'totp';
+      name: string;
+      createdAt: string;
+      lastUsedAt: null;
+    }[],
+    required: false,
+  };
   const refusal = (status: 400 | 401) => ({
     success: false as const,
     message: WRONG_CODE,
@@ -82,6 +93,13 @@ export function mfaFake({
         if ((body as { code: string }).code.trim() !== code)
           return reply('confirmTotpEnrolment', 400, refusal(400));
         const data = { recoveryCodes: RECOVERY_CODES };
+        state.factors.push({
+          _id: `4f1c2a9e-7b3d-4e8f-9a1b-2c3d4e5f6a${String(state.factors.length).padStart(2, '0')}`,
+          kind: 'totp',
+          name: 'Authenticator app',
+          createdAt: '2026-11-27T08:30:00.000Z',
+          lastUsedAt: null,
+        });
         return reply(
           'confirmTotpEnrolment',
           200,
@@ -94,6 +112,39 @@ export function mfaFake({
               }
             : { success: true, message: 'Two-step verification is on', data },
         );
+      },
+      getMfaStatus: () =>
+        reply('getMfaStatus', 200, {
+          success: true,
+          message: 'Two-step verification',
+          data: {
+            factors: state.factors,
+            recoveryCodesLeft: state.factors.length ? 10 - state.recoveryUsed.size : 0,
+            required: state.required,
+          },
+        }),
+      removeMfaFactor: ({ params }) => {
+        const index = state.factors.findIndex((factor) => factor._id === params.id);
+        if (index < 0) {
+          return reply('removeMfaFactor', 404, {
+            success: false,
+            message: 'No such second factor: it may have been removed already.',
+            status_code: 404,
+          });
+        }
+        state.factors.splice(index, 1);
+        return reply('removeMfaFactor', 200, {
+          success: true,
+          message: 'Authenticator app removed',
+        });
+      },
+      regenerateRecoveryCodes: () => {
+        state.recoveryUsed.clear();
+        return reply('regenerateRecoveryCodes', 200, {
+          success: true,
+          message: 'New recovery codes',
+          data: { recoveryCodes: RECOVERY_CODES },
+        });
       },
       verifyStepUp: ({ body }) => {
         if ((body as { code: string }).code.trim() !== code)
