@@ -10,6 +10,7 @@ import { dashboardFake } from '../test/fake-api/dashboard';
 import { fakeApi } from '../test/fake-api/fake-api';
 import { menuFake } from '../test/fake-api/menu';
 import { savedViewsApi } from './saved-views-api';
+import { changeTags } from './cache-tags';
 import { waitFor } from '@testing-library/react';
 
 const RESTAURANT = 'c1efc6b4-d724-413b-b515-ba4c708fd722';
@@ -56,5 +57,48 @@ describe('an audited write', () => {
       .dispatch(bulkUploadApi.endpoints.createMenuItem.initiate({ restaurantId: RESTAURANT, form }))
       .unwrap();
     await waitFor(() => expect(activityReads()).toBe(2));
+  });
+});
+
+describe('changeTags: what a colleague change on the live stream makes stale', () => {
+  const change = (recordType: string, action: string, recordId: string | null = 'r1') => ({
+    recordType,
+    action,
+    recordId,
+  });
+  test.each([
+    [change('restaurant', 'restaurant.update'), [{ type: 'Restaurant', id: 'r1' }]],
+    [
+      change('booking', 'refund.create'),
+      [{ type: 'Booking', id: 'r1' }, { type: 'BookingActivity', id: 'r1' }, 'Dashboard'],
+    ],
+    [
+      change('booking', 'booking.notes'),
+      [
+        { type: 'Booking', id: 'r1' },
+        { type: 'BookingActivity', id: 'r1' },
+      ],
+    ],
+    [change('configuration', 'configuration.update', null), ['Configuration']],
+    [change('review', 'review.moderate'), [{ type: 'Review', id: 'r1' }]],
+    [
+      change('content', 'content.update'),
+      [
+        { type: 'StaticContent', id: 'r1' },
+        { type: 'StaticContent', id: 'LIST' },
+      ],
+    ],
+    [change('cuisine', 'reference.create'), [{ type: 'cuisine', id: 'LIST' }]],
+    [change('cuisine', 'reference.status'), [{ type: 'cuisine', id: 'r1' }]],
+    [
+      change('restaurant', 'approval.approve'),
+      [
+        { type: 'Approval', id: 'LIST' },
+        { type: 'Restaurant', id: 'r1' },
+      ],
+    ],
+    [change('menu_item', 'menu.bulk_item'), []],
+  ])('%j', (event, tags) => {
+    expect(changeTags(event)).toEqual([{ type: 'ActivityLog', id: 'LIST' }, ...tags]);
   });
 });

@@ -3,6 +3,7 @@ import { PageSpinner } from '../components/page-spinner';
 import { verifySession } from '../features/auth/auth-thunks';
 import { usePermissionRefresh } from '../features/auth/use-permission-refresh';
 import { useSessionSync } from '../features/auth/use-session-sync';
+import { useLiveUpdates } from '../features/auth/use-live-updates';
 import { useAppDispatch, useAppSelector } from './hooks';
 
 /** Holds the app behind "Loading your session..." while a stored session is verified. */
@@ -11,6 +12,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const checking = useAppSelector((state) => state.auth.status === 'checking');
   useSessionSync();
   usePermissionRefresh();
+  useLiveUpdates();
 
   useEffect(() => {
     if (checking) void dispatch(verifySession());

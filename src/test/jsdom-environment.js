@@ -15,6 +15,7 @@ const NODE_GLOBALS = [
   'AbortSignal',
   'TextEncoder',
   'TextDecoder',
+  'TextDecoderStream',
   'ReadableStream',
   'WritableStream',
   'TransformStream',

@@ -16,10 +16,16 @@ const contentApi = api.injectEndpoints({
       query: (params) => ({ url: '/static', params }),
       providesTags: (result) => listTags('StaticContent', result?.data, (row) => row.slug),
     }),
-    /** The editor screen reads one page by its slug. */
+    /**
+     * The editor screen reads one page by its slug; tagged by its id too, which a colleague's
+     * change on the live stream names.
+     */
     getStaticPage: build.query<StaticContentListResponse, string>({
       query: (slug) => ({ url: '/static', params: { slug } }),
-      providesTags: (_result, _error, slug) => [{ type: 'StaticContent', id: slug }],
+      providesTags: (result, _error, slug) => [
+        { type: 'StaticContent', id: slug },
+        ...(result?.data ?? []).map((row) => ({ type: 'StaticContent' as const, id: row._id })),
+      ],
     }),
     createStaticContent: build.mutation<StaticContentResponse, CreateStaticContentRequest>({
       query: (body) => ({ url: '/static', method: 'POST', body }),

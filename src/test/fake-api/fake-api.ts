@@ -17,6 +17,7 @@ import {
 } from './reply';
 import { approvalsFake } from './approvals';
 import { mfaFake } from './mfa';
+import { eventsFake } from './events';
 import { savedViewsFake } from './saved-views';
 import { sessionFake } from './session';
 import type { ApiCall, Fake, FakeHandler, FakeRequest, Routes } from './types';
@@ -98,6 +99,7 @@ function installFetch(answer: (call: ApiCall) => Promise<FakeReply>) {
       path: url.pathname.replace(API_BASE_URL, ''),
       url,
       headers: request.headers,
+      signal: request.signal,
       body: await bodyOf(request),
     };
     calls.push(call);
@@ -108,6 +110,17 @@ function installFetch(answer: (call: ApiCall) => Promise<FakeReply>) {
       throw new TypeError(`The fake answer does not match the contract: ${violations[0]}`);
     }
     if (answered.status === 0) throw new TypeError('Failed to fetch');
+    if (answered.stream) {
+      // Leaving (the stream client's abort) cancels the fake stream, as it would end a real one.
+      request.signal.addEventListener(
+        'abort',
+        () => void answered.stream?.cancel().catch(() => {}),
+      );
+      return new Response(answered.stream, {
+        status: answered.status ?? 200,
+        headers: { 'Content-Type': 'text/event-stream' },
+      });
+    }
     return new Response(answered.body === undefined ? null : JSON.stringify(answered.body), {
       status: answered.status ?? 200,
       headers: { 'Content-Type': 'application/json' },
@@ -118,10 +131,11 @@ function installFetch(answer: (call: ApiCall) => Promise<FakeReply>) {
 
 /**
  * Replaces fetch with the fakes given (the first that answers an operation wins). The session
- * (start-up check, the signed-in admin, logout), the saved views and the approval queue always
- * answer (a stored session is checked at start-up, every list screen reads its views, the
- * sidebar reads how many requests the admin may decide), with none saved and none waiting unless
- * a test gives its own savedViewsFake or approvalsFake. `on` puts a handler before them all, for one
+ * (start-up check, the signed-in admin, logout), the saved views, the approval queue and the
+ * live event stream always answer (a stored session is checked at start-up, every list screen
+ * reads its views, the sidebar reads how many requests the admin may decide, a signed-in app
+ * opens the stream), with none saved, none waiting and no event unless a test gives its own
+ * savedViewsFake, approvalsFake or eventsFake. `on` puts a handler before them all, for one
  * test's failure or held answer; `callsOf` reads the calls of one operation.
  */
 export function fakeApi(...fakes: Fake[]) {
@@ -134,6 +148,7 @@ export function fakeApi(...fakes: Fake[]) {
     approvalsFake(),
     // Two-step verification as for an admin without a factor (the account page reads it).
     mfaFake(),
+    eventsFake(),
   ];
   const calls = installFetch(async (call) => {
     const resolved = await resolve(call.method, call.path);

@@ -25,6 +25,8 @@ export interface FakeReply {
   body?: unknown;
   /** The contract operation whose answer this is: its body is checked against the contract. */
   operationId?: OperationId;
+  /** an event stream's body (text/event-stream), sent as it is written */
+  stream?: ReadableStream<Uint8Array>;
 }
 
 /**

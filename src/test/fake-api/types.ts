@@ -8,6 +8,8 @@ export interface ApiCall {
   path: string;
   url: URL;
   headers: Headers;
+  /** the call's abort signal (an event stream ends when it fires) */
+  signal: AbortSignal;
   /** JSON bodies parsed; multipart bodies as FormData, form-encoded ones as URLSearchParams. */
   body: unknown;
 }
