@@ -2,6 +2,7 @@ import { combineReducers, configureStore, type Action, type ThunkAction } from '
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/api';
 import { connectionSlice } from '../api/connection-slice';
+import { liveSlice } from '../api/live-slice';
 import { authListener, authSlice, initialAuthState } from '../features/auth/auth-slice';
 import { restoreSession } from '../features/auth/session-storage';
 import { bulkUploadSlice } from '../features/bulk-upload/bulk-upload-slice';
@@ -12,6 +13,7 @@ const rootReducer = combineReducers({
   auth: authSlice.reducer,
   ui: uiSlice.reducer,
   connection: connectionSlice.reducer,
+  live: liveSlice.reducer,
   bulkUpload: bulkUploadSlice.reducer,
 });
 

@@ -3,13 +3,15 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { api, reloadShownData, unauthorized } from '../../api/api';
 import { changeTags } from '../../api/cache-tags';
 import { startEventStream } from '../../api/event-stream';
+import { recordChanged } from '../../api/live-slice';
 import { refreshUser } from './auth-thunks';
 
 /**
  * While an admin is signed in, the live event stream runs (one per tab): each colleague's change
  * makes exactly the changed record's cached data stale (`changeTags`), so every screen showing it
  * (lists, the dashboard's cards and Recent Activity, a booking, a restaurant page) reads it
- * again by itself; a change of the admin's own account reads their role and permissions again;
+ * again by itself; an open editor learns who changed its record and when (live-slice.ts: its
+ * banner, when the admin's changes are not saved); a change of the admin's own account reads their role and permissions again;
  * a `reset` (too much missed) reloads everything shown. A refused token ends the session as any
  * refused call does.
  */
@@ -26,6 +28,7 @@ export function useLiveUpdates(): void {
     if (!token) return undefined;
     return startEventStream(token, {
       change(event) {
+        dispatch(recordChanged({ event, at: Date.now() }));
         dispatch(api.util.invalidateTags(changeTags(event)));
         if (event.recordType === 'user' && event.recordId === userId.current) {
           void dispatch(refreshUser({ background: true }));

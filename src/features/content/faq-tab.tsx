@@ -5,6 +5,10 @@ import type { Versioned } from '../../api/versions';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { ConflictNotice } from '../../components/conflict/conflict-notice';
 import { useConflict } from '../../components/conflict/use-conflict';
+import {
+  ColleagueChangeBanner,
+  useColleagueChange,
+} from '../../components/conflict/colleague-change';
 import { UnsavedSign } from '../../components/unsaved-changes';
 import { PageStatusBadge, useDraftSave } from './draft-save';
 import { useUpdateStaticContentMutation } from './content-api';
@@ -35,6 +39,12 @@ export function FaqTab({
   const locked = readOnly || saving.isLoading;
   const [deleting, setDeleting] = useState<number | null>(null);
   const dirty = hasUnsavedFaqChanges(state);
+  // The version the list was read at: what a save sends, whatever was read since.
+  const [formVersion, setFormVersion] = useState<number | null>(null);
+  // A colleague's change told by the live stream while the admin's list is not saved.
+  const colleague = useColleagueChange('content', page?._id, dirty ? formVersion : null);
+  // Reload after a conflict: the list read again replaces the admin's.
+  const [reloading, setReloading] = useState(false);
   // A colleague's save since the list was read: the admin's list stays as it is.
   const conflict = useConflict();
   const draftSave = useDraftSave(page, tab.label);
@@ -42,20 +52,30 @@ export function FaqTab({
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
-  useEffect(() => {
-    if (!loadedAt) return;
+  const takePage = () => {
     // FAQ text is plain text, shown and edited exactly as stored.
     dispatch({ type: 'load', faqs: page?.faqs ?? [] });
+    setFormVersion(page?.version ?? 0);
+    setReloading(false);
+  };
+
+  useEffect(() => {
+    if (!loadedAt) return;
+    // A read after a colleague's change leaves an unsaved list alone (the banner says so).
+    if (dirty && !reloading) return;
+    takePage();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadedAt]);
 
-  const saved = () => {
+  const saved = (answer?: unknown) => {
+    const version = (answer as { data?: { version?: number } } | undefined)?.data?.version;
+    if (version !== undefined) setFormVersion(version);
     dispatch({ type: 'saved' });
     toasts.saved();
   };
 
   const submit = async () => {
-    const version = page?.version ?? 0;
+    const version = formVersion ?? page?.version ?? 0;
     const body = {
       title: page?.title ?? tab.label,
       content: FAQ_PLACEHOLDER_CONTENT,
@@ -65,8 +85,7 @@ export function FaqTab({
     const send = (versioned: Versioned) => save({ slug: tab.slug, body, ...versioned }).unwrap();
     conflict.clear();
     try {
-      await send({ version });
-      saved();
+      saved(await send({ version }));
     } catch (error) {
       if (!conflict.caught(error, { sent: version, mine: {}, send })) toasts.failed(error);
     }
@@ -83,9 +102,13 @@ export function FaqTab({
             action={<Button onClick={retry}>Retry</Button>}
           />
         ) : null}
+        <ColleagueChangeBanner change={colleague} noun="this page" onReload={takePage} />
         <ConflictNotice
           state={conflict}
-          onReload={retry}
+          onReload={() => {
+            setReloading(true);
+            retry();
+          }}
           onSaved={saved}
           onFailed={toasts.failed}
         />

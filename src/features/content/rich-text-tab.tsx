@@ -2,6 +2,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Flex, Spin } from 'antd';
 import { ConflictNotice } from '../../components/conflict/conflict-notice';
 import { useConflict } from '../../components/conflict/use-conflict';
+import {
+  ColleagueChangeBanner,
+  useColleagueChange,
+} from '../../components/conflict/colleague-change';
 import { PageSpinner } from '../../components/page-spinner';
 import { UnsavedSign } from '../../components/unsaved-changes';
 import { PageStatusBadge, useDraftSave } from './draft-save';
@@ -28,6 +32,10 @@ export function RichTextTab({
   const toasts = useEditorToasts();
   const [content, setContent] = useState('');
   const [dirty, setDirty] = useState(false);
+  // The version the editor's text was read at: what a save sends, whatever was read since.
+  const [formVersion, setFormVersion] = useState<number | null>(null);
+  // A colleague's change told by the live stream while the admin's text is not saved.
+  const colleague = useColleagueChange('content', page?._id, dirty ? formVersion : null);
   // A colleague's save since this page was read: the admin's text stays in the editor.
   const conflict = useConflict();
   const draftSave = useDraftSave(page, tab.label);
@@ -35,21 +43,36 @@ export function RichTextTab({
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
+  const takePage = () => {
+    setContent(page?.content ?? '');
+    setFormVersion(page?.version ?? 0);
+    setDirty(false);
+  };
+
   useEffect(() => {
     if (!loadedAt) return;
-    setContent(page?.content ?? '');
-    setDirty(false);
+    // A read after a colleague's change leaves unsaved text alone (the banner says so).
+    if (dirty) return;
+    takePage();
     // Only a completed load replaces what is in the editor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadedAt]);
 
-  const saved = () => {
+  const saved = (answer?: unknown) => {
+    const version = (answer as { data?: { version?: number } } | undefined)?.data?.version;
+    if (version !== undefined) setFormVersion(version);
     setDirty(false);
     toasts.saved();
   };
 
+  /** Reload after a conflict: theirs replaces the admin's text once read again. */
+  const reloadTheirs = () => {
+    setDirty(false);
+    retry();
+  };
+
   const submit = async () => {
-    const version = page?.version ?? 0;
+    const version = formVersion ?? page?.version ?? 0;
     // The editor's HTML writes every space as &nbsp;; the saved page has ordinary spaces.
     const body = {
       title: page?.title ?? tab.label,
@@ -59,8 +82,7 @@ export function RichTextTab({
     const send = (versioned: Versioned) => save({ slug: tab.slug, body, ...versioned }).unwrap();
     conflict.clear();
     try {
-      await send({ version });
-      saved();
+      saved(await send({ version }));
     } catch (error) {
       if (!conflict.caught(error, { sent: version, mine: {}, send })) toasts.failed(error);
     }
@@ -76,7 +98,13 @@ export function RichTextTab({
           action={<Button onClick={retry}>Retry</Button>}
         />
       ) : null}
-      <ConflictNotice state={conflict} onReload={retry} onSaved={saved} onFailed={toasts.failed} />
+      <ColleagueChangeBanner change={colleague} noun="this page" onReload={takePage} />
+      <ConflictNotice
+        state={conflict}
+        onReload={reloadTheirs}
+        onSaved={saved}
+        onFailed={toasts.failed}
+      />
       <Spin spinning={loading}>
         <Suspense fallback={<PageSpinner text="Loading editor..." />}>
           <RichTextEditor

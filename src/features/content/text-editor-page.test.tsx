@@ -7,6 +7,7 @@ import { makeStore } from '../../app/store';
 import { offContract, reply } from '../../test/fake-api/reply';
 import { contentFake, editorPages } from '../../test/fake-api/content';
 import { fakeApi, hold } from '../../test/fake-api/fake-api';
+import { eventsFake } from '../../test/fake-api/events';
 import TextEditorPage from './text-editor-page';
 import { setupUser } from '../../test/screen';
 import { dialogTitled } from '../../test/dialogs';
@@ -330,5 +331,83 @@ describe('FAQs tab', () => {
       status: 'draft',
       faqs: [{ question: 'Is there parking?', answer: 'Yes, free.' }],
     });
+  });
+});
+
+describe('a colleague changes the open page (live stream)', () => {
+  const cards = () =>
+    Array.from(document.querySelectorAll<HTMLElement>('[aria-label="FAQs"] [role="listitem"]'));
+  const faqChange = {
+    type: 'content',
+    name: 'FAQs',
+    action: 'content.update' as const,
+    actor: 'Sam Support',
+    changes: [],
+  };
+
+  it('an unchanged editor takes their text by itself, with no banner', async () => {
+    const pages = editorPages();
+    const events = eventsFake();
+    fakeApi(events, contentFake(pages));
+    openAsAdmin('/admin/text-editor');
+    await waitForEditor('Our privacy rules');
+    await waitFor(() => expect(events.openCount).toBe(1));
+    changedByColleague(
+      pages[0],
+      { content: '<p>Their new rules</p>' },
+      { ...faqChange, name: 'Privacy Policy' },
+    );
+    events.emit({
+      recordType: 'content',
+      recordId: pages[0]._id,
+      version: pages[0].version,
+      action: 'content.update',
+    });
+    await waitForEditor('Their new rules');
+    expect(screen.queryByText(/changed this page/)).toBeNull();
+  });
+
+  it('unsaved changes stay, a banner names who changed the page and when, Reload takes theirs and their version', async () => {
+    const pages = editorPages();
+    const events = eventsFake();
+    const api = fakeApi(events, contentFake(pages));
+    openAsAdmin('/admin/text-editor');
+    const user = setup();
+    await user.click(await screen.findByText('FAQs', { selector: '[role="tab"]' }));
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const question = screen.getByPlaceholderText('Add Question');
+    await waitFor(() => expect(question).toBeEnabled());
+    fireEvent.change(question, { target: { value: 'Is there parking?' } });
+    fireEvent.change(screen.getByPlaceholderText('Add Answer'), {
+      target: { value: 'Street parking only.' },
+    });
+    await user.click(screen.getByText('Add FAQ').closest('button')!);
+    expect(cards()).toHaveLength(3);
+
+    await waitFor(() => expect(events.openCount).toBe(1));
+    const faqs = pages.find((page) => page.slug === 'frequently-asked-questions')!;
+    const read = faqs.version;
+    changedByColleague(faqs, { faqs: faqs.faqs!.slice(0, 1) }, faqChange);
+    const reads = api.callsOf('listStaticContent').length;
+    events.emit({
+      recordType: 'content',
+      recordId: faqs._id,
+      version: faqs.version,
+      action: 'content.update',
+    });
+    const banner = (await screen.findByText(/^Sam Support changed this page \d+ s ago$/)).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    // The page was read again, and the admin's list is still in the editor.
+    expect(api.callsOf('listStaticContent').length).toBeGreaterThan(reads);
+    expect(cards()).toHaveLength(3);
+
+    await user.click(within(banner).getByText('Reload'));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(screen.queryByText(/changed this page/)).toBeNull();
+    // Saved from now on against their version.
+    await user.click(submitButton());
+    expect(await screen.findByText('Created successfully')).toBeInTheDocument();
+    expect(api.callsOf('updateStaticContent')[0].headers.get('If-Match')).toBe(`"${read + 1}"`);
   });
 });
