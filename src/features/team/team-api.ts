@@ -38,6 +38,11 @@ const teamApi = api.injectEndpoints({
       query: (id) => ({ url: `/admin/team/${id}/sessions`, method: 'DELETE' }),
       invalidatesTags: auditedWrite((id) => [{ type: 'Team', id }]),
     }),
+    /** Removes a member's second factors and ends their sessions (not one's own). */
+    resetTeamMemberMfa: build.mutation<EndedSessionsResponse, string>({
+      query: (id) => ({ url: `/admin/team/${id}/mfa`, method: 'DELETE' }),
+      invalidatesTags: auditedWrite((id) => [{ type: 'Team', id }]),
+    }),
   }),
 });
 
@@ -46,5 +51,6 @@ export const {
   useAddTeamMemberMutation,
   useUpdateTeamMemberMutation,
   useEndTeamMemberSessionsMutation,
+  useResetTeamMemberMfaMutation,
   useRenewSetupLinkMutation,
 } = teamApi;

@@ -117,6 +117,20 @@ it('deactivates after asking, and signs an admin out everywhere', async () => {
   );
   expect(await screen.findByText('1 session ended')).toBeInTheDocument();
   expect(api.callsOf('endTeamMemberSessions')).toHaveLength(1);
+
+  // Reset two-step verification: asked first, never offered on one's own row.
+  // (Four administrators, the signed-in owner among them.)
+  expect(screen.getAllByRole('button', { name: 'Reset two-step verification' })).toHaveLength(3);
+  await user.click(
+    within(rowOf('Sam Support')).getByRole('button', { name: 'Reset two-step verification' }),
+  );
+  const reset = await dialogTitled('Reset two-step verification');
+  expect(reset).toHaveTextContent(
+    "Remove Sam Support's authenticator apps and recovery codes, and sign them out? Their next sign-in sets up two-step verification again.",
+  );
+  await user.click(within(reset).getByRole('button', { name: 'Reset' }));
+  expect(await screen.findByText('Two-step verification reset')).toBeInTheDocument();
+  expect(api.callsOf('resetTeamMemberMfa')).toHaveLength(1);
 });
 
 it("shows the server's refusal in its words (the last active owner)", async () => {

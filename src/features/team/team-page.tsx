@@ -10,6 +10,7 @@ import { useAppSelector } from '../../app/hooks';
 import { TEAM_ROLE_LABELS, TEAM_ROLES } from '../../../common/team-roles';
 import {
   useEndTeamMemberSessionsMutation,
+  useResetTeamMemberMfaMutation,
   useListTeamQuery,
   useRenewSetupLinkMutation,
   useUpdateTeamMemberMutation,
@@ -23,7 +24,8 @@ const ROLE_OPTIONS = TEAM_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_L
 type Pending =
   | { kind: 'role'; member: TeamMember; teamRole: TeamRole }
   | { kind: 'status'; member: TeamMember; status: boolean }
-  | { kind: 'sessions'; member: TeamMember };
+  | { kind: 'sessions'; member: TeamMember }
+  | { kind: 'mfa'; member: TeamMember };
 
 function question(pending: Pending): { title: string; message: string; confirm: string } {
   const name = fullName(pending.member);
@@ -43,6 +45,13 @@ function question(pending: Pending): { title: string; message: string; confirm: 
           confirm: 'Deactivate',
         };
   }
+  if (pending.kind === 'mfa') {
+    return {
+      title: 'Reset two-step verification',
+      message: `Remove ${name}'s authenticator apps and recovery codes, and sign them out? Their next sign-in sets up two-step verification again.`,
+      confirm: 'Reset',
+    };
+  }
   return {
     title: 'Sign out everywhere',
     message: `Sign ${name} out of every session?`,
@@ -60,6 +69,7 @@ export default function TeamPage() {
   const { data, isFetching, error } = useListTeamQuery();
   const [updateMember, update] = useUpdateTeamMemberMutation();
   const [endSessions, ending] = useEndTeamMemberSessionsMutation();
+  const [resetMfa, resetting] = useResetTeamMemberMfaMutation();
   const [pending, setPending] = useState<Pending | null>(null);
   const [adding, setAdding] = useState(false);
   const [renewSetupLink, renewing] = useRenewSetupLinkMutation();
@@ -78,6 +88,8 @@ export default function TeamPage() {
       if (change.kind === 'sessions') {
         const { data: result } = await endSessions(change.member._id).unwrap();
         notify.success(`${result.ended} session${result.ended === 1 ? '' : 's'} ended`);
+      } else if (change.kind === 'mfa') {
+        notify.success((await resetMfa(change.member._id).unwrap()).message);
       } else {
         const body =
           change.kind === 'role' ? { teamRole: change.teamRole } : { status: change.status };
@@ -160,6 +172,11 @@ export default function TeamPage() {
             Sign out everywhere
           </Button>
           {member._id === me ? null : (
+            <Button size="small" onClick={() => setPending({ kind: 'mfa', member })}>
+              Reset two-step verification
+            </Button>
+          )}
+          {member._id === me ? null : (
             <Button
               size="small"
               danger={member.status}
@@ -215,7 +232,7 @@ export default function TeamPage() {
         detail="Their sessions end: they sign in again."
         confirmText={asked?.confirm}
         danger={pending?.kind !== 'role' && !(pending?.kind === 'status' && pending.status)}
-        loading={update.isLoading || ending.isLoading}
+        loading={update.isLoading || ending.isLoading || resetting.isLoading}
         onConfirm={() => {
           if (pending) void run(pending);
         }}

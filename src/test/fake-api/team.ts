@@ -143,6 +143,17 @@ export function teamFake(members: TeamMember[] = [meAsMember()]) {
         data: { ended },
       });
     },
+    resetTeamMemberMfa: ({ params }) => {
+      const member = find(params.id);
+      if (!member) return reply('resetTeamMemberMfa', 404, error(404, 'Administrator not found'));
+      const ended = member.activeSessions;
+      member.activeSessions = 0;
+      return reply('resetTeamMemberMfa', 200, {
+        success: true,
+        message: 'Two-step verification reset',
+        data: { ended },
+      });
+    },
     renewSetupLink: ({ params }) => {
       const member = find(params.id);
       if (!member) return reply('renewSetupLink', 404, error(404, 'Administrator not found'));
