@@ -10,7 +10,7 @@ import { fakeApi } from '../../test/fake-api/fake-api';
 import { eventsFake } from '../../test/fake-api/events';
 import { restaurantsFake } from '../../test/fake-api/restaurants';
 import { adminUser } from '../../test/fake-api/session';
-import { rowOf } from '../../test/screen';
+import { rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -90,4 +90,25 @@ test('a reset reloads what is shown; an ended stream is opened again with its La
   events.end();
   await waitFor(() => expect(events.opened).toHaveLength(2), { timeout: 3000 });
   expect(events.opened[1].lastEventId).toBe(last.id);
+});
+
+test("an inline commission edit open while a colleague's change arrives is saved from the version it was opened at", async () => {
+  const { events, fake, api } = server();
+  openAsAdmin('/admin/restaurants');
+  expect(await screen.findByText('The Golden Fork')).toBeInTheDocument();
+  await waitFor(() => expect(events.openCount).toBe(1));
+  const user = setupUser();
+  await user.click(
+    within(rowOf('The Golden Fork')).getByRole('button', { name: /^Edit commission/ }),
+  );
+  const lists = api.callsOf('listRestaurants').length;
+  Object.assign(fake.rows[0], { platformCommission: 15, version: 2 });
+  events.emit({ recordType: 'restaurant', recordId: id(0), version: 2 });
+  await waitFor(() => expect(api.callsOf('listRestaurants')).toHaveLength(lists + 1));
+  const input = within(rowOf('The Golden Fork')).getByLabelText('Platform Commission');
+  await user.clear(input);
+  await user.type(input, '13');
+  await user.click(within(rowOf('The Golden Fork')).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(api.callsOf('updateRestaurant')).toHaveLength(1));
+  expect(api.callsOf('updateRestaurant')[0].headers.get('If-Match')).toBe('"1"');
 });

@@ -14,16 +14,22 @@ function parseCommission(text: string): number | null {
 export interface CommissionCellProps {
   /** Percent; null or missing is shown as 0%. */
   value: number | null | undefined;
-  /** Saves the new value; resolves true when the server accepted it. */
-  onSave: (value: number) => Promise<boolean>;
+  /** The row's version: a save is made from the one the edit was opened at. */
+  version: number;
+  /**
+   * Saves the new value from `version` (the row's when the edit opened, even if a colleague's
+   * change was read since); resolves true when the server accepted it.
+   */
+  onSave: (value: number, version: number) => Promise<boolean>;
 }
 
 /**
  * Click the value to edit it, then Save (or Enter) or Cancel (or Escape). Nothing is sent for a
  * bad value.
  */
-export function CommissionCell({ value, onSave }: CommissionCellProps) {
+export function CommissionCell({ value, version, onSave }: CommissionCellProps) {
   const [editing, setEditing] = useState(false);
+  const [openedAt, setOpenedAt] = useState(version);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -49,6 +55,7 @@ export function CommissionCell({ value, onSave }: CommissionCellProps) {
         aria-label={`Edit commission ${value ?? 0}%`}
         onClick={() => {
           setText(String(value ?? 0));
+          setOpenedAt(version);
           setError(null);
           setEditing(true);
         }}
@@ -66,7 +73,7 @@ export function CommissionCell({ value, onSave }: CommissionCellProps) {
     }
     setError(null);
     setSaving(true);
-    const saved = await onSave(commission);
+    const saved = await onSave(commission, openedAt);
     setSaving(false);
     if (saved) leave();
   };

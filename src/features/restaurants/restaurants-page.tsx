@@ -75,7 +75,8 @@ export default function RestaurantsPage() {
             <ConflictPopover {...conflictOf(r._id, 'platformCommission')}>
               <CommissionCell
                 value={r.platformCommission}
-                onSave={(value) => save(r, 'platformCommission', value)}
+                version={r.version}
+                onSave={(value, version) => save({ ...r, version }, 'platformCommission', value)}
               />
             </ConflictPopover>
           ),
