@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button } from 'antd';
-import { useAppSelector } from '../../app/hooks';
-import { recordKey, type RecordChange } from '../../api/live-slice';
+import { useSelector } from 'react-redux';
+import { recordKey, type LiveState, type RecordChange } from '../../api/live-slice';
 
 /** "5 s ago", "3 min ago", "2 h ago". */
 function agoText(ms: number): string {
@@ -20,7 +20,8 @@ export function useColleagueChange(
   recordId: string | null | undefined,
   since: number | null,
 ): RecordChange | null {
-  const change = useAppSelector((state) =>
+  // The store's live part only: a shared component knows nothing more of the app's store.
+  const change = useSelector((state: { live: LiveState }) =>
     recordId === undefined ? undefined : state.live.changes[recordKey(recordType, recordId)],
   );
   if (!change || since === null) return null;
