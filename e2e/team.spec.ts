@@ -23,7 +23,13 @@ test('an owner adds a colleague, who sets a password from the link and lands in 
   await form.getByLabel('First name').fill('Grace');
   await form.getByLabel('Last name').fill('Hopper');
   await form.getByLabel('Team role').click();
-  await page.locator('.ant-select-item-option[title="Finance"]').click();
+  // Chosen once the list has closed: a click that lands while the list re-renders (a live update)
+  // can leave it open over the form, so it is clicked again until it closes.
+  const finance = page.locator('.ant-select-item-option[title="Finance"]');
+  await expect(async () => {
+    if (await finance.isVisible()) await finance.click({ timeout: 2_000 });
+    await expect(finance).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await form.getByRole('button', { name: 'Add' }).click();
 
   const added = await settled(page.getByRole('dialog', { name: 'Administrator added' }));
