@@ -8,7 +8,7 @@
  */
 import type { SessionUser } from '../../api/types';
 import { reply } from './reply';
-import { adminUser } from './session';
+import { adminUser, wrongCredentials } from './session';
 import type { Routes } from './types';
 
 const WRONG_CODE =
@@ -48,14 +48,8 @@ export function mfaFake({
     recoveryCodes: RECOVERY_CODES,
     routes: {
       login: ({ body }) => {
-        const sent = body as { email: string; password: string };
-        if (sent.email.trim().toLowerCase() !== user.email || sent.password !== password) {
-          return reply('login', 401, {
-            success: false,
-            message: 'Invalid email or password',
-            status_code: 401,
-          });
-        }
+        const refused = wrongCredentials(body, user, password);
+        if (refused) return refused;
         return reply('login', 200, {
           success: true,
           message: enroll

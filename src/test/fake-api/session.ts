@@ -33,6 +33,18 @@ const sessionCheckOk = reply('getTotalBookings', 200, {
   data: { bookingCount: 3, percentageIncrease: 0 },
 });
 
+/** The server's 401 for a sign-in whose email or password is not the user's; else undefined. */
+export function wrongCredentials(body: unknown, user: SessionUser, password: string) {
+  const sent = body as { email: string; password: string };
+  if (sent.email.trim().toLowerCase() === user.email && sent.password === password)
+    return undefined;
+  return reply('login', 401, {
+    success: false,
+    message: 'Invalid email or password',
+    status_code: 401,
+  });
+}
+
 /**
  * Signs in `user` with `password` (the token: 'new-token'), refusing any other email or password
  * as the server does; `me.user` is the admin GET /user/me answers with (a test may change it, as
@@ -44,14 +56,8 @@ export function sessionFake(user: SessionUser = adminUser, password = 'admin1234
     me,
     routes: {
       login: ({ body }) => {
-        const sent = body as { email: string; password: string };
-        if (sent.email.trim().toLowerCase() !== user.email || sent.password !== password) {
-          return reply('login', 401, {
-            success: false,
-            message: 'Invalid email or password',
-            status_code: 401,
-          });
-        }
+        const refused = wrongCredentials(body, user, password);
+        if (refused) return refused;
         return reply('login', 200, {
           success: true,
           message: 'Login successful',
