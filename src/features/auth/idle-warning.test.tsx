@@ -19,6 +19,14 @@ async function openIdle(minutesAgo: number, user: SessionUser = adminUser) {
   const api = fakeApi(sessionFake(user), ...everyResource());
   const view = renderApp('/admin/reviews?status=pending', { storedUser: user });
   await headerTitle();
+  // Every request sent counts as activity: the screen's start-up requests are sent first (on a
+  // busy machine they could otherwise come after the backdating below and undo it).
+  await screen.findByText('No reviews found');
+  await waitFor(() => {
+    for (const operation of ['listReviews', 'listSavedViews', 'listApprovals'] as const) {
+      expect(api.callsOf(operation).length).toBeGreaterThan(0);
+    }
+  });
   // The admin's last request of their own was this long ago.
   act(() => noteActivity(Date.now() - minutesAgo * MINUTE));
   return { ...view, ...api };
