@@ -9,7 +9,12 @@ import {
 import { notify } from '../lib/notify';
 import { isBackground, noteActivity } from './activity';
 import { API_BASE_URL } from './config';
-import { answeredAction, apiUnreachable, type ConnectionState } from './connection-slice';
+import {
+  answeredAction,
+  apiUnavailable,
+  apiUnreachable,
+  type ConnectionState,
+} from './connection-slice';
 import { serverMessage } from './errors';
 import { confirmStepUp, isStepUpRequired } from './step-up';
 import { REFERENCE_LIST_KEYS } from '../../common/reference-lists';
@@ -53,7 +58,13 @@ const fetchQuery = fetchBaseQuery({
   },
 });
 
-/** No answer at all (network failure, server down, timeout) versus any HTTP answer. */
+/** What the outage banner says of a 503 that came without a message of its own (a proxy's). */
+const SERVER_UNAVAILABLE = 'The server cannot answer right now; try again in a few seconds';
+
+/**
+ * No answer at all (network failure, server down, timeout), a 503 (the server is up but its
+ * database is not, or it sheds load), or any other HTTP answer.
+ */
 function noteConnection(
   error: FetchBaseQueryError | undefined,
   {
@@ -65,6 +76,10 @@ function noteConnection(
   if (error && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR')) {
     // A call cut short by leaving the screen says nothing about the server.
     if (!signal.aborted) dispatch(apiUnreachable());
+    return;
+  }
+  if (error?.status === 503) {
+    dispatch(apiUnavailable(serverMessage(error) ?? SERVER_UNAVAILABLE));
     return;
   }
   const state = (getState() as { connection?: ConnectionState }).connection;

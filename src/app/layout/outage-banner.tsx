@@ -4,14 +4,15 @@ import { formatClockTime } from '../../lib/dates';
 import { useAppDispatch, useAppSelector } from '../hooks';
 
 /**
- * While the API cannot be reached, a slim banner across the layout says so and when the data
- * on screen was loaded; it goes once any call gets an answer again (Retry loads the screen's
- * data again).
+ * While the API cannot be reached, or answers 503 (its database is down, or it sheds load), a
+ * slim banner across the layout says so and when the data on screen was loaded; it goes once
+ * any call gets another answer (Retry loads the screen's data again).
  */
 export function OutageBanner() {
   const dispatch = useAppDispatch();
-  const { unreachable, lastAnswerAt } = useAppSelector((state) => state.connection);
-  if (!unreachable) return null;
+  const { unreachable, unavailable, lastAnswerAt } = useAppSelector((state) => state.connection);
+  if (!unreachable && unavailable === null) return null;
+  const what = unreachable ? 'Cannot reach the server.' : sentence(unavailable ?? '');
   const since =
     lastAnswerAt === null ? '' : ` Showing what was loaded at ${formatClockTime(lastAnswerAt)}.`;
   return (
@@ -19,7 +20,7 @@ export function OutageBanner() {
       banner
       type="warning"
       role="alert"
-      title={`Cannot reach the server.${since}`}
+      title={`${what}${since}`}
       action={
         <Button size="small" onClick={() => dispatch(reloadShownData())}>
           Retry
@@ -28,3 +29,6 @@ export function OutageBanner() {
     />
   );
 }
+
+/** The server's message as a sentence (its messages end without a full stop). */
+const sentence = (message: string) => (/[.!?]$/.test(message) ? message : `${message}.`);
