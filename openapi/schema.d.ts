@@ -795,7 +795,7 @@ export interface paths {
     };
     /**
      * List bookings
-     * @description Search matches booking reference, customer first/last name, email and restaurant name. Newest arrival first. The restaurant page calls this same operation with restaurant={id} and limit=5 (the contract's definition of the spec's "path not shown" and of its "date" parameter, which is arrivalDateTime here).
+     * @description Search matches booking reference, customer first/last name, email and restaurant name. Newest arrival first unless sort=createdAt:desc (newest created first). The restaurant page calls this same operation with restaurant={id}, limit=5 and sort=createdAt:desc (the contract's definition of the spec's "path not shown" and of its "date" parameter, which is arrivalDateTime here).
      */
     get: operations['listBookings'];
     put?: never;
@@ -3465,6 +3465,8 @@ export interface components {
      * @example "7"
      */
     IfMatch: string;
+    /** @description The list's order. Omitted or arrivalDateTime:desc, newest arrival first (the bookings screen); createdAt:desc, newest created first (the restaurant page's "Recent Bookings (Last 5)", with restaurant={id} and limit=5). Optional: the spec's clients never send it. The CSV export always keeps the arrival order. */
+    BookingSort: 'arrivalDateTime:desc' | 'createdAt:desc';
   };
   requestBodies: never;
   headers: {
@@ -5831,6 +5833,8 @@ export interface operations {
         paymentStatus?: components['parameters']['PaymentStatusFilter'];
         /** @description true for Deposited (payout true), false for Pending. */
         payoutStatus?: components['parameters']['PayoutStatusFilter'];
+        /** @description The list's order. Omitted or arrivalDateTime:desc, newest arrival first (the bookings screen); createdAt:desc, newest created first (the restaurant page's "Recent Bookings (Last 5)", with restaurant={id} and limit=5). Optional: the spec's clients never send it. The CSV export always keeps the arrival order. */
+        sort?: components['parameters']['BookingSort'];
       };
       header?: {
         /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */

@@ -162,6 +162,93 @@ test('filters combine with each other and with search', async () => {
   expect(none).toMatchObject({ count: 0, data: [] });
 });
 
+test('sort=createdAt:desc: newest created first (Recent Bookings), not by arrival; paging and search keep that order', async () => {
+  const db = t.database.db;
+  const [{ restaurantId }] = await db
+    .select({ restaurantId: bookings.restaurantId, n: count() })
+    .from(bookings)
+    .groupBy(bookings.restaurantId)
+    .orderBy(desc(count()))
+    .limit(1);
+  const ofRestaurant = eq(bookings.restaurantId, restaurantId);
+  // The restaurant's earliest arrival becomes its newest booking, its latest arrival its oldest:
+  // creation and arrival order then disagree at both ends.
+  const byArrival = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(ofRestaurant)
+    .orderBy(bookings.arrivalDate, bookings.arrivalTime, bookings.bookingRef);
+  expect(byArrival.length).toBeGreaterThan(10);
+  const [{ newest, oldest }] = await db
+    .select({
+      newest: sql<string>`max(${bookings.createdAt})::text`,
+      oldest: sql<string>`min(${bookings.createdAt})::text`,
+    })
+    .from(bookings);
+  await db
+    .update(bookings)
+    .set({ createdAt: sql`${newest}::timestamptz + interval '1 minute'` })
+    .where(eq(bookings.id, byArrival[0].id));
+  await db
+    .update(bookings)
+    .set({ createdAt: sql`${oldest}::timestamptz - interval '1 minute'` })
+    .where(eq(bookings.id, byArrival.at(-1)!.id));
+  const expected = (
+    await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(ofRestaurant)
+      .orderBy(desc(bookings.createdAt), desc(bookings.bookingRef))
+  ).map((b) => b.id);
+
+  const recent = await list(`restaurant=${restaurantId}&limit=5&sort=createdAt:desc`);
+  expect(recent.count).toBe(expected.length);
+  expect(recent.data.map((b) => b._id)).toEqual(expected.slice(0, 5));
+  expect(recent.data[0]._id).toBe(byArrival[0].id);
+  // Without the parameter (and with the default named), the list keeps newest arrival first.
+  for (const query of [
+    `restaurant=${restaurantId}&limit=5`,
+    `restaurant=${restaurantId}&limit=5&sort=arrivalDateTime:desc`,
+  ]) {
+    const arrival = await list(query);
+    expect(arrival.data[0]._id).toBe(byArrival.at(-1)!.id);
+  }
+  // A page past the middle (read from the other end) and the last page, in the same order.
+  for (const skip of [Math.floor(expected.length / 2) + 1, expected.length - 3]) {
+    const page = await list(`restaurant=${restaurantId}&skip=${skip}&limit=5&sort=createdAt:desc`);
+    expect(page.data.map((b) => b._id)).toEqual(expected.slice(skip, skip + 5));
+  }
+  expect(
+    (
+      await list(
+        `restaurant=${restaurantId}&skip=${expected.length - 3}&limit=5&sort=createdAt:desc`,
+      )
+    ).data.at(-1)!._id,
+  ).toBe(byArrival.at(-1)!.id);
+  // With a search text (matches collected, then sorted), and across restaurants.
+  const [{ name }] = await db
+    .select({ name: restaurants.name })
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurantId));
+  const searched = await list(
+    `restaurant=${restaurantId}&search=${encodeURIComponent(name)}&limit=5&sort=createdAt:desc`,
+  );
+  expect(searched.data.map((b) => b._id)).toEqual(expected.slice(0, 5));
+  const everyRestaurant = await list('limit=10&sort=createdAt:desc');
+  expect(everyRestaurant.data.map((b) => b._id)).toEqual(
+    (
+      await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .orderBy(desc(bookings.createdAt), desc(bookings.bookingRef))
+        .limit(10)
+    ).map((b) => b.id),
+  );
+  await t
+    .as({ method: 'GET', url: '/api/v1/admin/bookings?sort=createdAt:asc' })
+    .then((res) => expectContract(res, 'listBookings', 400));
+});
+
 test('one booking: orders, items, payment details in major units, 404 when unknown', async () => {
   const fixture = await createBookingFixture(t.database.db, {
     currency: 'JPY',

@@ -364,8 +364,8 @@ export const bookings = pgTable(
     version: version(),
   },
   // The list's indexes (its order alone and after each filter, with the ids included) and the
-  // search's trigram index are written by hand in migration 0002, since Drizzle cannot declare
-  // INCLUDE: docs/scale.md.
+  // search's trigram index are written by hand in migration 0002 (the restaurant's newest created
+  // first in 0016), since Drizzle cannot declare INCLUDE: docs/scale.md.
   (t) => [
     index('bookings_created_idx').on(t.createdAt),
     check(

@@ -37,11 +37,27 @@ type Reader = Pick<Db, 'select' | 'execute'>;
  * these columns), for the list's statement and its export.
  */
 const ORDER_COLUMNS = [bookings.arrivalDate, bookings.arrivalTime, bookings.bookingRef];
+/**
+ * sort=createdAt:desc, newest created first (the restaurant page's Recent Bookings):
+ * bookings_restaurant_created_idx for one restaurant, bookings_created_idx otherwise.
+ */
+const CREATED_ORDER_COLUMNS = [bookings.createdAt, bookings.bookingRef];
 const bookingsOrder = keyset(ORDER_COLUMNS.map((column) => ({ column, direction: 'desc' })));
-/** The order by column name (of the table or an alias of it), and reversed. */
-const listOrder = (alias?: string) =>
-  sql.raw(ORDER_COLUMNS.map((c) => `${alias ? `${alias}.` : ''}${c.name} desc`).join(', '));
-const reverseOrder = sql.raw(ORDER_COLUMNS.map((c) => c.name).join(', '));
+const orderColumns = (sort: BookingsFilters['sort']) =>
+  sort === 'createdAt:desc' ? CREATED_ORDER_COLUMNS : ORDER_COLUMNS;
+/** The order by column name (of the table or an alias of it), newest first, and reversed. */
+const listOrder = (sort: BookingsFilters['sort'], alias?: string) =>
+  sql.raw(
+    orderColumns(sort)
+      .map((c) => `${alias ? `${alias}.` : ''}${c.name} desc`)
+      .join(', '),
+  );
+const reverseOrder = (sort: BookingsFilters['sort']) =>
+  sql.raw(
+    orderColumns(sort)
+      .map((c) => c.name)
+      .join(', '),
+  );
 
 /** Every searched booking field in one text, as indexed by bookings_search_idx (trigrams). */
 const searchText = sql`(${bookings.bookingRef} || ' ' || ${bookings.firstName} || ' ' || ${bookings.lastName} || ' ' || ${bookings.email})`;
@@ -119,10 +135,11 @@ function pageCtes(query: BookingsFilters & Paging, where: SQL | undefined, searc
   const filter = sql`${where ?? sql`true`} and (select ok from allowed)`;
   if (searched) {
     return sql`matches as materialized (
-        select ${bookings.id}, ${bookings.arrivalDate}, ${bookings.arrivalTime}, ${bookings.bookingRef}
+        select ${bookings.id}, ${bookings.arrivalDate}, ${bookings.arrivalTime}, ${bookings.bookingRef},
+          ${bookings.createdAt}
         from ${bookings} where ${filter}),
       total as (select count(*)::int as n from matches),
-      page as (select id from matches order by ${listOrder()} offset ${skip}::int limit ${limit}::int)`;
+      page as (select id from matches order by ${listOrder(query.sort)} offset ${skip}::int limit ${limit}::int)`;
   }
   const total = query.arrivalDateTime
     ? sql`select count(*)::int as n from ${bookings} where ${filter}`
@@ -132,10 +149,10 @@ function pageCtes(query: BookingsFilters & Paging, where: SQL | undefined, searc
   return sql`total as materialized (${total}),
     page as (
       (select ${bookings.id} from ${bookings} where ${filter} and ${skip}::int * 2 <= ${n}
-        order by ${listOrder()} offset ${skip}::int limit ${limit}::int)
+        order by ${listOrder(query.sort)} offset ${skip}::int limit ${limit}::int)
       union all
       (select ${bookings.id} from ${bookings} where ${filter} and ${skip}::int * 2 > ${n}
-        order by ${reverseOrder}
+        order by ${reverseOrder(query.sort)}
         offset greatest(${n} - ${skip}::int - ${limit}::int, 0)
         limit greatest(least(${limit}::int, ${n} - ${skip}::int), 0)))`;
 }
@@ -187,7 +204,7 @@ export async function listBookingsWithSession(
           and (u->'user'->>'status')::boolean, false) as ok from auth),
         ${pageCtes(query, where, searched)}
       select (select u from auth) as "user", (select n from total) as total,
-        (select coalesce(json_agg(${bookingJson} order by ${listOrder('b')}), '[]'::json)
+        (select coalesce(json_agg(${bookingJson} order by ${listOrder(query.sort, 'b')}), '[]'::json)
           from bookings b join restaurants r on r.id = b.restaurant_id
           -- An array of ids, not a join: the planner cannot tell how many rows the page's limit
           -- (computed from the total) lets through, and would plan for a tenth of the bookings.

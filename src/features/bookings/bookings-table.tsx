@@ -1,5 +1,5 @@
 import { Button, Flex, Space } from 'antd';
-import type { Booking, BookingStatus, PaymentStatus } from '../../api/types';
+import type { Booking, BookingListQuery, BookingStatus, PaymentStatus } from '../../api/types';
 import { booleanFilter, dateFilter, selectFilter } from '../../components/list/list-filters';
 import { CellText } from '../../components/list/cell-text';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
@@ -52,6 +52,11 @@ export interface BookingsTableProps {
   restaurantId?: string;
   /** Rows per page: 10 on the bookings screen, 5 on the restaurant page. */
   pageSize?: number;
+  /**
+   * The list's order: newest arrival first unless told otherwise (the restaurant page's Recent
+   * Bookings: newest created first). The CSV export keeps the arrival order.
+   */
+  sort?: BookingListQuery['sort'];
   /** Prefix of this list's URL parameters when the page has other lists (e.g. 'recent'). */
   urlPrefix?: string;
   /** Label of a deposited payout: "Deposited" (bookings screen) or "Paid" (restaurant page). */
@@ -75,6 +80,7 @@ export interface BookingsTableProps {
 export function BookingsTable({
   restaurantId,
   pageSize = 10,
+  sort,
   urlPrefix = '',
   depositedLabel = 'Deposited',
   retry = 'reload',
@@ -95,6 +101,7 @@ export function BookingsTable({
     ),
   };
   const payout = (b: Booking) => payoutBadge(b, depositedLabel);
+  const listed = restaurantId ? { restaurant: restaurantId } : {};
 
   const columns: ListColumn<Booking>[] = [
     { title: 'Booking Ref', key: 'bookingRef', text: (b) => b.bookingRef },
@@ -144,7 +151,7 @@ export function BookingsTable({
   return (
     <ListScreen
       query={useListBookingsQuery}
-      args={restaurantId ? { restaurant: restaurantId } : {}}
+      args={sort ? { ...listed, sort } : listed}
       filters={filters}
       texts={{
         ...TEXTS,
@@ -156,7 +163,9 @@ export function BookingsTable({
       retry={retry}
       pageSize={pageSize}
       urlPrefix={urlPrefix}
-      exportCsv={canExport ? { list: 'bookings', path: '/admin/exports/bookings' } : undefined}
+      exportCsv={
+        canExport ? { list: 'bookings', path: '/admin/exports/bookings', args: listed } : undefined
+      }
       savedViews={savedViews ? { screen: 'bookings', params: ['restaurant'] } : undefined}
       columns={columns}
       actions={(b) => (

@@ -52,10 +52,14 @@ const detail = restaurantFixture({
   },
 });
 
-/** Booking n of this restaurant, paid 22.00 EUR, without orders. */
+/**
+ * Booking n of this restaurant, paid 22.00 EUR, without orders, created on March 20 - n (booking 1
+ * the newest).
+ */
 function booking(n: number, overrides: Partial<Booking> = {}): Booking {
   return bookingFixture(100 + n, {
     bookingRef: `BK-${100000 + n}`,
+    createdAt: `2026-03-${String(20 - n).padStart(2, '0')}T10:00:00.000Z`,
     firstName: `Guest${n}`,
     email: `guest${n}@example.net`,
     phone: `+33 1 23 45 67 0${n}`,
@@ -94,14 +98,24 @@ const withOrder = booking(1, {
 });
 
 /**
- * The restaurant, its 12 bookings (the first with an order) and no audit events; `options`
- * answer first.
+ * The restaurant's bookings as the list finds them: in the list's order (as given) or, with
+ * sort=createdAt:desc, newest created first.
+ */
+const restaurantBookings = {
+  [`restaurant=${RID}`]: (all: Booking[]) => all,
+  [`restaurant=${RID}&sort=createdAt:desc`]: (all: Booking[]) =>
+    all.toSorted((a, b) => b.createdAt.localeCompare(a.createdAt)),
+};
+
+/**
+ * The restaurant, its 12 bookings (the first with an order; the list's order is the oldest
+ * created first) and no audit events; `options` answer first.
  */
 function pageServer(options: Options = {}) {
-  const rows = [withOrder, ...Array.from({ length: 11 }, (_, i) => booking(i + 2))];
+  const rows = [withOrder, ...Array.from({ length: 11 }, (_, i) => booking(i + 2))].reverse();
   const api = fakeApi(
     restaurantsFake([], { details: [detail] }),
-    bookingsFake(rows, { filters: { [`restaurant=${RID}`]: (all) => all } }),
+    bookingsFake(rows, { filters: restaurantBookings }),
     auditFake([], { '*': () => [] }),
   );
   if (options.restaurant) api.on('getRestaurant', options.restaurant);
@@ -165,7 +179,7 @@ describe('restaurant page', () => {
     expect(screen.getByText('Staff Members (0)')).toBeInTheDocument();
   });
 
-  it('lists the last 5 bookings of this restaurant, with Paid payouts and View All', async () => {
+  it('lists the 5 newest bookings of this restaurant, with Paid payouts and View All', async () => {
     const { calls } = pageServer();
     const { router } = openAsAdmin(`/admin/restaurants/${RID}/bookings`);
     const card = await waitFor(() => cardOf('Recent Bookings (Last 5)'));
@@ -174,6 +188,13 @@ describe('restaurant page', () => {
     expect(call.get('restaurant')).toBe(RID);
     expect(call.get('limit')).toBe('5');
     expect(call.get('skip')).toBe('0');
+    expect(call.get('sort')).toBe('createdAt:desc');
+    // The five newest by creation, newest first (the list's own order starts with the oldest).
+    const refs = within(card)
+      .getAllByRole('row')
+      .map((row) => row.textContent?.match(/BK-\d+/)?.[0])
+      .filter(Boolean);
+    expect(refs).toEqual(['BK-100001', 'BK-100002', 'BK-100003', 'BK-100004', 'BK-100005']);
     expect(within(card).getByText('BK-100001').closest('tr')).toHaveTextContent('Paid');
     expect(within(card).getByText('BK-100002').closest('tr')).toHaveTextContent('Refund processed');
     expect(within(card).getByText('BK-100003').closest('tr')).toHaveTextContent('Pending');
@@ -246,7 +267,7 @@ describe('restaurant page', () => {
     const twoOrders = { ...withOrder, orders: [...withOrder.orders, second] };
     fakeApi(
       restaurantsFake([], { details: [detail] }),
-      bookingsFake([twoOrders], { filters: { [`restaurant=${RID}`]: (all) => all } }),
+      bookingsFake([twoOrders], { filters: restaurantBookings }),
       auditFake([], { '*': () => [] }),
     );
     openAsAdmin(`/admin/restaurants/${RID}/bookings`);

@@ -90,6 +90,7 @@ export default function RestaurantBookingsPage() {
         <BookingsTable
           restaurantId={restaurant._id}
           pageSize={RECENT_BOOKINGS_PAGE_SIZE}
+          sort="createdAt:desc"
           depositedLabel="Paid"
           retry="refetch"
           onView={(booking) => setViewed(booking._id)}
