@@ -4,7 +4,6 @@
  * the server over its local channel), more writes, then a restore finds exactly the backed-up
  * rows, audit events included, in the same database (only with --force) and in an empty one.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,19 +16,10 @@ import {
   restoreDatabase,
   type BackupTarget,
 } from '../src/ops/backup.js';
-import { TEST_ADMIN } from './helpers/constants.js';
-import { freePort } from './helpers/own-cluster.js';
+import { signInTo, startReadyServer } from './helpers/server-process.js';
 import { emptyTestDatabase, seededTestDatabase } from './helpers/test-database.js';
 
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-
-async function until(what: string, check: () => Promise<boolean>, ms = 120_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const targetOf = (env: Record<string, string>): BackupTarget =>
   env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR };
@@ -47,36 +37,9 @@ async function rows(database: Database) {
 }
 
 async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BUILD_DIR: '/nonexistent',
-      // Signed in with the password alone (two-step sign-in is server/test/mfa.test.ts's).
-      MFA_REQUIRED: '0',
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const base = `http://127.0.0.1:${port}`;
-  await until('the server to start', async () => {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    return fetch(`${base}/readyz`).then(
-      (res) => res.status === 200,
-      () => false,
-    );
-  });
-  const login = await fetch(`${base}/api/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: TEST_ADMIN.adminEmail, password: TEST_ADMIN.adminPassword }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const server = await startReadyServer(env);
+  const { base } = server;
+  const token = await signInTo(server);
   const write = async (title: string) => {
     const res = await fetch(`${base}/api/v1/static`, {
       method: 'POST',
@@ -87,10 +50,10 @@ async function startServer(env: Record<string, string>) {
     return ((await res.json()) as { data: { _id: string } }).data._id;
   };
   const stop = async () => {
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   };
-  return { base, write, stop, output: () => output };
+  return { base, write, stop, output: server.output };
 }
 
 test(`backup while the server runs, more writes, restore: exactly the backed-up rows, audit events included (${engine})`, async () => {

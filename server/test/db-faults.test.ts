@@ -4,7 +4,6 @@
  * server started while the database is down. The process stays up, answers 503 with Retry-After
  * (never 500), recovers by itself, and every acknowledged write is present once with its event.
  */
-import { spawn } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
@@ -16,22 +15,10 @@ import { DATABASE_UNAVAILABLE } from '../src/db/unavailable.js';
 import { auditEvents, staticContents, users } from '../src/db/schema.js';
 import { saveAdministrator } from '../src/auth/administrators.js';
 import { createSession } from '../src/auth/sessions.js';
-import {
-  createOwnCluster,
-  freePort,
-  ownClusterAvailable,
-  type OwnCluster,
-} from './helpers/own-cluster.js';
+import { createOwnCluster, ownClusterAvailable, type OwnCluster } from './helpers/own-cluster.js';
+import { startServerProcess, until } from './helpers/server-process.js';
 
 const suite = ownClusterAvailable() ? describe : describe.skip;
-
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 60_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 suite('when the database blinks (PostgreSQL, a cluster of its own)', () => {
   let cluster: OwnCluster;
@@ -164,32 +151,8 @@ suite('when the database blinks (PostgreSQL, a cluster of its own)', () => {
     expect(eventIds.filter((id) => !rows.some((row) => row.id === id))).toEqual([]);
   });
 
-  const serve = async (env: Record<string, string>) => {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: cluster.url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        BUILD_DIR: '/nonexistent',
-        LOG_LEVEL: 'info',
-        // Signed in with the password alone (two-step sign-in is server/test/mfa.test.ts's).
-        MFA_REQUIRED: '0',
-        ...env,
-      },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const readiness = () =>
-      fetch(`http://127.0.0.1:${port}/readyz`).then(
-        (res) => res.status,
-        () => 0,
-      );
-    return { child, output: () => output, exited, readiness };
-  };
+  const serve = (env: Record<string, string>) =>
+    startServerProcess({ DATABASE_URL: cluster.url, ...env });
 
   test('started with the database down, the server waits for it (readiness 503) and becomes ready', async () => {
     await cluster.stop();

@@ -8,80 +8,26 @@
  * them, writers send notes as fast as they can; whatever the timing, a write the server carried
  * out must have been answered, and one that got no answer must not have been carried out.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { auditEvents } from '../src/db/schema.js';
-import { TEST_ADMIN } from './helpers/constants.js';
+import { signInTo, startReadyServer, until, type ServerProcess } from './helpers/server-process.js';
 import { seededTestDatabase } from './helpers/test-database.js';
 
 type Seeded = Awaited<ReturnType<typeof seededTestDatabase>>;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+type Server = ServerProcess & { token: string; bookingIds: string[] };
 
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 120_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-type Server = {
-  port: number;
-  child: ChildProcessWithoutNullStreams;
-  output: () => string;
-  exited: Promise<number | null>;
-  token: string;
-  bookingIds: string[];
-};
-
-/** The server as `npm run serve` starts it (node with tsx as a loader, so signals reach it). */
+/** The server over the seeded database, signed in, with the first bookings' ids. */
 async function startServer(database: Seeded, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: {
-      ...process.env,
-      ...database.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BUILD_DIR: '/nonexistent',
-      LOG_LEVEL: 'info',
-      // Signed in with the password alone (two-step sign-in is server/test/mfa.test.ts's).
-      MFA_REQUIRED: '0',
-      ...env,
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  await until('the server to start', async () => {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    return fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (res) => res.status === 200,
-      () => false,
-    );
-  });
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  const login = await fetch(`${base}/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: TEST_ADMIN.adminEmail, password: TEST_ADMIN.adminPassword }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const list = await fetch(`${base}/admin/bookings?limit=10`, {
+  const server = await startReadyServer({ ...database.env, ...env });
+  const token = await signInTo(server);
+  const list = await fetch(`${server.base}/api/v1/admin/bookings?limit=10`, {
     headers: { authorization: `Bearer ${token}` },
   });
   const bookingIds = ((await list.json()) as { data: { _id: string }[] }).data.map((b) => b._id);
-  return { port, child, output: () => output, exited, token, bookingIds };
+  return { ...server, token, bookingIds };
 }
 
 /**
