@@ -5,6 +5,13 @@ import { setStepUpConfirmer } from '../../api/step-up';
 import { useVerifyStepUpMutation } from './auth-api';
 
 const TITLE = "Confirm it's you";
+/**
+ * Above every other dialog: it opens while the dialog that sent the request is still open, such
+ * as "Confirm refund" waiting on its refund inside "Process Refund" (antd raises a dialog inside
+ * another by 100 from 1000, ten deep at most, and static confirms to 2000), yet below the
+ * notices (message 2010, notification 2050).
+ */
+const STEP_UP_Z_INDEX = 2001;
 
 /**
  * The "Confirm it's you" dialog: shown when the server asks for a recent confirmation of the
@@ -58,6 +65,7 @@ export function StepUpDialog() {
       onOk={confirm}
       onCancel={() => close(false)}
       destroyOnHidden
+      zIndex={STEP_UP_Z_INDEX}
     >
       <Typography.Paragraph>
         Enter the code from your authenticator app, or a recovery code, to continue.
