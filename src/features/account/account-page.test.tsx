@@ -116,7 +116,8 @@ describe('two-step verification', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
     expect(await within(dialog).findAllByRole('listitem')).toHaveLength(10);
     await user.click(within(dialog).getByRole('button', { name: 'I saved them, continue' }));
-    expect(await within(card).findByText('Authenticator app')).toBeInTheDocument();
+    const factors = await within(card).findByRole('region', { name: 'Second factors' });
+    expect(within(factors).getByText('Authenticator app')).toBeInTheDocument();
     expect(within(card).getByText('10 recovery codes left')).toBeInTheDocument();
     expect(api.callsOf('startTotpEnrolment')[0].headers.get('authorization')).toBe(
       'Bearer token-1',

@@ -214,32 +214,34 @@ function TwoStep() {
         </Typography.Paragraph>
       ) : (
         <>
-          <List
-            aria-label="Second factors"
-            dataSource={factors}
-            renderItem={(factor) => (
-              <List.Item
-                actions={[
-                  <Button
-                    key="remove"
-                    danger
-                    disabled={lastRequired}
-                    title={lastRequired ? 'Two-step verification is required' : undefined}
-                    onClick={() => removeFactor(factor._id)}
-                  >
-                    Remove
-                  </Button>,
-                ]}
-              >
-                <List.Item.Meta
-                  title={factor.name}
-                  description={`Added ${formatDateTime(factor.createdAt)}${
-                    factor.lastUsedAt ? `, last used ${formatDateTime(factor.lastUsedAt)}` : ''
-                  }`}
-                />
-              </List.Item>
-            )}
-          />
+          {/* antd's List does not pass a name to its element: the section carries it. */}
+          <section aria-label="Second factors">
+            <List
+              dataSource={factors}
+              renderItem={(factor) => (
+                <List.Item
+                  actions={[
+                    <Button
+                      key="remove"
+                      danger
+                      disabled={lastRequired}
+                      title={lastRequired ? 'Two-step verification is required' : undefined}
+                      onClick={() => removeFactor(factor._id)}
+                    >
+                      Remove
+                    </Button>,
+                  ]}
+                >
+                  <List.Item.Meta
+                    title={factor.name}
+                    description={`Added ${formatDateTime(factor.createdAt)}${
+                      factor.lastUsedAt ? `, last used ${formatDateTime(factor.lastUsedAt)}` : ''
+                    }`}
+                  />
+                </List.Item>
+              )}
+            />
+          </section>
           <Flex align="center" gap="middle" wrap>
             <Typography.Text>
               {plural(status?.recoveryCodesLeft ?? 0, 'recovery code')} left
