@@ -4,6 +4,10 @@ import { sentForApproval } from '../../api/approval-answer';
 import { errorText } from '../../api/errors';
 import type { ConfigurationResponse, ApprovalRequestedResponse } from '../../api/types';
 import type { Versioned } from '../../api/versions';
+import {
+  ColleagueChangeBanner,
+  useColleagueChange,
+} from '../../components/conflict/colleague-change';
 import { ConflictNotice } from '../../components/conflict/conflict-notice';
 import { useConflict } from '../../components/conflict/use-conflict';
 import { notify } from '../../lib/notify';
@@ -28,11 +32,21 @@ export function PlatformFeeEditor() {
   const [phase, setPhase] = useState<Phase>('idle');
   const [saveError, setSaveError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const loaded = config.data?.data.platformFee;
+  const read = config.data?.data;
+  const loaded = read?.platformFee;
 
-  useEffect(() => {
-    if (loaded !== undefined) setValue(String(loaded));
-  }, [loaded]);
+  // The fee the field started from and the version it was read at: what a save is made from.
+  // A newer read (a colleague's change the live stream brought) replaces them only while the
+  // field still shows the fee it started from (or already shows the new one); a fee typed
+  // meanwhile stays, is saved from the older version and meets the 412 notice instead of
+  // silently replacing theirs.
+  const [base, setBase] = useState<{ fee: number; version: number } | null>(null);
+  const typed = value.trim() !== '' && base !== null && Number(value) !== base.fee;
+  if (read && read.version !== base?.version && (!typed || Number(value) === read.platformFee)) {
+    setBase({ fee: read.platformFee, version: read.version });
+    setValue(String(read.platformFee));
+  }
+  const colleague = useColleagueChange('configuration', null, typed ? base.version : null);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // A colleague's change of the fee since it was read: theirs beside this one, nothing lost.
@@ -42,10 +56,11 @@ export function PlatformFeeEditor() {
     if (sentForApproval(answer)) {
       // Not changed yet: the fee stays as stored until another admin approves.
       setPhase('idle');
-      if (loaded !== undefined) setValue(String(loaded));
+      if (base) setValue(String(base.fee));
       notify.success(answer.message);
       return;
     }
+    setBase({ fee: answer.data.platformFee, version: answer.data.version });
     setPhase('updated');
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setPhase('idle'), UPDATED_MS);
@@ -63,7 +78,7 @@ export function PlatformFeeEditor() {
     setPhase('updating');
     setSaveError(null);
     conflict.clear();
-    const version = config.data?.data.version ?? 0;
+    const version = base?.version ?? 0;
     const send = (versioned: Versioned) => save({ platformFee: fee, ...versioned }).unwrap();
     try {
       done(await send({ version }));
@@ -105,6 +120,13 @@ export function PlatformFeeEditor() {
             action={<Button onClick={() => void config.refetch()}>Retry</Button>}
           />
         ) : null}
+        {conflict.conflict ? null : (
+          <ColleagueChangeBanner
+            change={colleague}
+            noun="the platform fee"
+            onReload={() => setValue(String(loaded ?? ''))}
+          />
+        )}
         {saveError ? <Alert type="error" showIcon title={saveError} /> : null}
         <ConflictNotice
           state={conflict}

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { NETWORK_ERROR, offContract, reply } from '../../test/fake-api/reply';
 import { fakeApi } from '../../test/fake-api/fake-api';
 import { configurationFake } from '../../test/fake-api/configuration';
+import { eventsFake } from '../../test/fake-api/events';
 import { userRow, usersFake } from '../../test/fake-api/users';
 import { dialogTitled } from '../../test/dialogs';
 import { changedByColleague } from '../../test/fake-api/versions';
@@ -235,6 +236,66 @@ describe('platform fee', () => {
     expect(mine.headers.get('X-Overrides-Version')).toBe('1');
     expect(config.state).toEqual({ platformFee: 12, version: 3 });
     expect(screen.queryByText('Changed by someone else')).toBeNull();
+  });
+
+  it("a fee typed while a colleague's change arrives is saved from the version the field was read at: the conflict, not an overwrite", async () => {
+    const config = configurationFake(10);
+    const events = eventsFake();
+    const { callsOf } = fakeApi(usersFake([]), config, events);
+    openAsAdmin('/admin/users');
+    await waitFor(() => expect(feeInput()).toHaveValue(10));
+    await waitFor(() => expect(events.openCount).toBe(1));
+    const user = setupUser();
+    await user.clear(feeInput());
+    await user.type(feeInput(), '12');
+    const reads = callsOf('getConfiguration').length;
+    changedByColleague(
+      config.state,
+      { platformFee: 15 },
+      {
+        type: 'configuration',
+        name: 'Platform fee',
+        action: 'configuration.update',
+        changes: [{ field: 'platformFee', before: 10, after: 15 }],
+      },
+    );
+    events.emit({ recordType: 'configuration', action: 'configuration.update', version: 2 });
+    await waitFor(() => expect(callsOf('getConfiguration')).toHaveLength(reads + 1));
+    expect(
+      await screen.findByText(/^Sam Support changed the platform fee \d+ s ago$/),
+    ).toBeInTheDocument();
+    expect(feeInput()).toHaveValue(12);
+    await user.click(button('Update'));
+    expect(await screen.findByText('Changed by someone else')).toBeInTheDocument();
+    expect(callsOf('updateConfiguration')[0].headers.get('If-Match')).toBe('"1"');
+    expect(config.state).toEqual({ platformFee: 15, version: 2 });
+  });
+
+  it("an untouched fee takes a colleague's change silently, and is saved from its version", async () => {
+    const config = configurationFake(10);
+    const events = eventsFake();
+    const { callsOf } = fakeApi(usersFake([]), config, events);
+    openAsAdmin('/admin/users');
+    await waitFor(() => expect(feeInput()).toHaveValue(10));
+    await waitFor(() => expect(events.openCount).toBe(1));
+    changedByColleague(
+      config.state,
+      { platformFee: 15 },
+      {
+        type: 'configuration',
+        name: 'Platform fee',
+        action: 'configuration.update',
+        changes: [{ field: 'platformFee', before: 10, after: 15 }],
+      },
+    );
+    events.emit({ recordType: 'configuration', action: 'configuration.update', version: 2 });
+    await waitFor(() => expect(feeInput()).toHaveValue(15));
+    expect(screen.queryByText(/changed the platform fee/)).toBeNull();
+    const user = setupUser();
+    await user.clear(feeInput());
+    await user.type(feeInput(), '16{Enter}');
+    expect(await screen.findByText('Updated!')).toBeInTheDocument();
+    expect(callsOf('updateConfiguration')[0].headers.get('If-Match')).toBe('"2"');
   });
 
   it('Reload takes the fee a colleague saved', async () => {
