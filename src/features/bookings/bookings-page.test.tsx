@@ -7,6 +7,8 @@ import { offContract, reply } from '../../test/fake-api/reply';
 import { fakeApi } from '../../test/fake-api/fake-api';
 import { auditFake } from '../../test/fake-api/audit';
 import { bookingsFake } from '../../test/fake-api/bookings';
+import { eventsFake } from '../../test/fake-api/events';
+import { changedByColleague } from '../../test/fake-api/versions';
 import { restaurantsFake } from '../../test/fake-api/restaurants';
 import type { FakeHandler } from '../../test/fake-api/types';
 import { bookingFixture, restaurantFixture, testId } from '../../test/booking-fixtures';
@@ -248,6 +250,61 @@ describe('refund modal', () => {
     });
     expect(post.headers.get('Idempotency-Key')).toBeTruthy();
     await waitFor(() => expect(callsOf('listBookings').length).toBeGreaterThan(before));
+  });
+
+  it("a refund typed while a colleague's refund of the booking arrives is sent against the version the form opened with: the 412 notice, then Save mine anyway", async () => {
+    const rows = bookings.map((b) => ({ ...b }));
+    const events = eventsFake();
+    const { callsOf } = fakeApi(
+      bookingsFake(rows),
+      restaurantsFake([], { details: [chezTest] }),
+      auditFake([], { '*': () => [] }),
+      events,
+    );
+    openAsAdmin(`/admin/bookings?booking=${rows[0]._id}`);
+    await screen.findByText('Customer Information');
+    await waitFor(() => expect(events.openCount).toBe(1));
+    const user = setupUser();
+    await user.click(screen.getByRole('button', { name: 'Process Refund' }));
+    const dialog = await dialogTitled('Process Refund - BK-100001');
+    await user.type(within(dialog).getByLabelText('Refund amount'), '5.5');
+    const reads = callsOf('getBooking').length;
+    changedByColleague(
+      rows[0],
+      {},
+      {
+        type: 'booking',
+        name: 'BK-100001',
+        action: 'refund.create',
+        changes: [{ field: 'amount', before: null, after: 6 }],
+        at: '2026-03-05T10:31:00.000Z',
+      },
+    );
+    events.emit({
+      recordType: 'booking',
+      recordId: rows[0]._id,
+      action: 'refund.create',
+      version: rows[0].version,
+    });
+    await waitFor(() => expect(callsOf('getBooking')).toHaveLength(reads + 1));
+    await user.click(within(dialog).getByRole('button', { name: 'Refund This Order' }));
+    await user.click(
+      within(await dialogTitled('Confirm refund')).getByRole('button', { name: 'Confirm' }),
+    );
+    const notice = (await within(dialog).findByText('Changed by someone else')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(notice).toHaveTextContent('Fiona Finance');
+    const theirs = rows[0].version;
+    const [stale] = callsOf('refundOrder');
+    expect(stale.headers.get('If-Match')).toBe(`"${theirs - 1}"`);
+    expect(within(dialog).getByLabelText('Refund amount')).toHaveValue(5.5);
+
+    await user.click(within(notice).getByRole('button', { name: 'Save mine anyway' }));
+    expect(await screen.findByText('Order refund processed successfully')).toBeInTheDocument();
+    const mine = callsOf('refundOrder')[1];
+    expect(mine.headers.get('If-Match')).toBe(`"${theirs}"`);
+    expect(mine.headers.get('X-Overrides-Version')).toBe(String(theirs - 1));
   });
 
   it('a refund refused for "Confirm it`s you" asks for the code (a wrong one says so), then is sent once more with the same Idempotency-Key; the session goes on', async () => {

@@ -2,6 +2,7 @@
 import { Alert, Button, Flex, Input, Select, Typography } from 'antd';
 import type { RefundReasonCode } from '../../api/types';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { ConflictNotice } from '../../components/conflict/conflict-notice';
 import { REFUND_REASON_LABELS } from '../../../common/change-text';
 import { currencyDecimals, fromMinor, toMinor } from '../../../common/money';
 import { formatMoney } from '../../../common/money-format';
@@ -94,6 +95,12 @@ export function RefundFields({
         </Flex>
       </Flex>
       {form.error ? <Alert type="error" showIcon title={form.error} /> : null}
+      <ConflictNotice
+        state={form.conflict}
+        onReload={form.reload}
+        onSaved={form.savedAnyway}
+        onFailed={form.failedAnyway}
+      />
       <div>
         <Button
           type="primary"

@@ -140,15 +140,16 @@ function OrderRefundCard({
   const details = order.paymentDetails;
   const form = useRefundForm({
     balance: details.refundable,
+    version,
     overBalance: ORDER_OVER_BALANCE,
-    send: (amount, why) =>
+    send: (amount, why, versioned) =>
       refundOrder({
         orderId: order._id,
         amount,
         reason: why.note,
         reasonCode: why.reasonCode,
         idempotencyKey: newIdempotencyKey(),
-        version,
+        ...versioned,
       }).unwrap(),
     succeeded: (amount) => orderRefundedText(entry, amount, currency),
     failed: (failure) => orderRefundFailedText(entry, failure),
@@ -221,15 +222,16 @@ function BookingRefundForm({ booking, onDone }: { booking: Booking; onDone: () =
   );
   const form = useRefundForm({
     balance: remaining,
+    version: booking.version,
     overBalance: 'Refund amount cannot exceed the total booking amount',
-    send: (amount, why) =>
+    send: (amount, why, versioned) =>
       refundBooking({
         bookingId: booking._id,
         amount,
         notes: why.note,
         reasonCode: why.reasonCode,
         idempotencyKey: newIdempotencyKey(),
-        version: booking.version,
+        ...versioned,
       }).unwrap(),
     succeeded: (amount) => `Refund of ${formatMoney(amount, currency)} processed successfully!`,
     failed: (failure) =>

@@ -9,6 +9,8 @@ import { notify } from '../../lib/notify';
 import { parseRefundAmount } from './booking-rules';
 import { sentForApproval } from '../../api/approval-answer';
 import type { RefundAnswer } from './bookings-api';
+import type { Versioned } from '../../api/versions';
+import { useConflict } from '../../components/conflict/use-conflict';
 
 /** The note sent when the admin writes none (the spec's fixed text). */
 const REFUND_REASON = 'Refund processed via admin panel';
@@ -22,10 +24,16 @@ interface RefundWhy {
 export interface RefundFormOptions {
   /** What can be refunded now. */
   balance: number;
+  /**
+   * The version of the booking as shown now. A refund is sent against the one the form opened
+   * with (the balance the admin decided on), even when a colleague's change of the booking was
+   * read since: a colleague's refund meanwhile is met with the 412 notice, never passed over.
+   */
+  version: number;
   /** Refuses an amount above the balance before asking, with this text. */
   overBalance: string;
-  /** Sends the refund; rejects when it is refused or fails. */
-  send: (amount: number, why: RefundWhy) => Promise<RefundAnswer>;
+  /** Sends the refund against `version`; rejects when it is refused or fails. */
+  send: (amount: number, why: RefundWhy, version: Versioned) => Promise<RefundAnswer>;
   /** The success toast. */
   succeeded: (amount: number) => string;
   /** The error shown in the form and as a toast. */
@@ -36,6 +44,7 @@ export interface RefundFormOptions {
 
 export function useRefundForm({
   balance,
+  version,
   overBalance,
   send,
   succeeded,
@@ -48,6 +57,10 @@ export function useRefundForm({
   const [error, setError] = useState<string | null>(null);
   /** The amount asked about; the confirmation is open while it is set. */
   const [confirming, setConfirming] = useState<number | null>(null);
+  // The booking's version when the form opened: what a refund is sent against.
+  const [openedAt, setOpenedAt] = useState(version);
+  // A colleague changed the booking (a refund of theirs) since: their change is shown first.
+  const conflict = useConflict();
 
   const check = () => {
     const value = parseRefundAmount(amount);
@@ -63,16 +76,27 @@ export function useRefundForm({
     setConfirming(value);
   };
 
+  const done = (answer: RefundAnswer, value: number) => {
+    // Sent for approval: the server's sentence ("Refund of C$1,500.00 sent for approval").
+    notify.success(sentForApproval(answer) ? answer.message : succeeded(value));
+    onDone();
+  };
+  const failedWith = (failure: unknown) => {
+    const text = failed(failure);
+    setError(text);
+    notify.error(text);
+  };
+
   const confirm = async (value: number) => {
+    conflict.clear();
+    const why = { reasonCode, note: note.trim() || REFUND_REASON };
+    const sendAt = (versioned: Versioned) => send(value, why, versioned);
     try {
-      const answer = await send(value, { reasonCode, note: note.trim() || REFUND_REASON });
-      // Sent for approval: the server's sentence ("Refund of C$1,500.00 sent for approval").
-      notify.success(sentForApproval(answer) ? answer.message : succeeded(value));
-      onDone();
+      done(await sendAt({ version: openedAt }), value);
     } catch (failure) {
-      const text = failed(failure);
-      setError(text);
-      notify.error(text);
+      if (!conflict.caught(failure, { sent: openedAt, mine: {}, send: sendAt })) {
+        failedWith(failure);
+      }
     } finally {
       setConfirming(null);
     }
@@ -95,6 +119,18 @@ export function useRefundForm({
     check,
     confirm: (value: number) => void confirm(value),
     cancel: () => setConfirming(null),
+    /** A colleague's change of the booking since the form opened (412): Reload or Save mine anyway. */
+    conflict,
+    /** Reload: the booking as it is now, the amount typed dropped. */
+    reload: () => {
+      const now = conflict.conflict?.answer.current as { version?: number } | null | undefined;
+      setOpenedAt(now?.version ?? version);
+      setAmount('');
+      setError(null);
+    },
+    /** Save mine anyway went through. */
+    savedAnyway: (answer: unknown) => done(answer as RefundAnswer, Number(amount)),
+    failedAnyway: failedWith,
   };
 }
 
