@@ -12,7 +12,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { restaurants, sessions } from '../src/db/schema.js';
 import { recordChange } from '../src/lib/audit.js';
 import { hashToken, livenessAt } from '../src/auth/sessions.js';
-import { REPLAY_UNKNOWN } from '../src/handlers/events.js';
+import { LISTEN_LOST, REPLAY_UNKNOWN } from '../src/handlers/events.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
 import { sessionOf } from './helpers/approvals.js';
@@ -156,6 +156,58 @@ test(`reconnecting with Last-Event-ID replays what was missed, in order; an unkn
   await setCommission(13.5);
   await lost.next(isChange(GOLDEN_FORK));
 });
+
+const onPostgres = process.env.DATABASE_URL ? test : test.skip;
+
+onPostgres(
+  'a lost listening connection is opened again: streams end (one without an event id is told to reload everything), a change made meanwhile is replayed, and changes reach the streams again (PostgreSQL)',
+  async () => {
+    const seenOne = await stream();
+    await setCommission(14);
+    const seen = await seenOne.next(isChange(GOLDEN_FORK));
+    const seenNone = await stream();
+    // What a failover or a DBA does to the instance's listening connection, from another one.
+    const { rows } = (await t.database.db.execute(
+      sql`select pg_terminate_backend(pid) as ended from pg_stat_activity
+        where datname = current_database() and query like 'LISTEN %' and pid <> pg_backend_pid()`,
+    )) as { rows: { ended: boolean }[] };
+    expect(rows.map((row) => row.ended)).toEqual([true]);
+    expect(await seenNone.next((event) => event.event !== 'comment')).toEqual({
+      event: 'reset',
+      data: { message: LISTEN_LOST },
+    });
+    await seenNone.ended();
+    // One with an event id is not: it reconnects with it and gets what it missed.
+    await expect(seenOne.next((event) => event.event === 'reset')).rejects.toThrow(
+      'the stream ended',
+    );
+    expect((await setCommission(14.5)).statusCode).toBe(200);
+
+    // Opened again as the client does, after a back-off, until the server listens again (503 with
+    // Retry-After until then).
+    let again: EventStreamClient | null = null;
+    for (let attempt = 0; attempt < 100 && !again; attempt += 1) {
+      const client = await openEventStream(base, t.adminToken, { 'last-event-id': seen.id! });
+      open.push(client);
+      if (client.status === 200) again = client;
+      else {
+        expect(client.status).toBe(503);
+        client.close();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    expect(again).not.toBeNull();
+    const missed = await again!.next(isChange(GOLDEN_FORK));
+    expect(missed.data).toMatchObject({ version: await versionOf(GOLDEN_FORK) });
+    expect((await setCommission(15)).statusCode).toBe(200);
+    expect((await again!.next(isChange(GOLDEN_FORK))).data).toMatchObject({
+      version: await versionOf(GOLDEN_FORK),
+    });
+    const live = await stream();
+    expect((await setCommission(15.5)).statusCode).toBe(200);
+    await live.next(isChange(GOLDEN_FORK));
+  },
+);
 
 test(`the stream ends when its session is signed out (${engine})`, async () => {
   const token = await sessionOf(t, 'support');

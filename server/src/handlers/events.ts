@@ -42,6 +42,8 @@ const resetEvent = (message: string) => `event: reset\ndata: ${JSON.stringify({ 
 
 export const REPLAY_UNKNOWN =
   'The events since your last one cannot be replayed: the audit trail has no event with that id. Reload everything.';
+export const LISTEN_LOST =
+  'The server lost its connection to the database notifications: changes may have been missed. Reload everything.';
 const REPLAY_TOO_MANY = `More than ${REPLAY_LIMIT} changes were made since your last event. Reload everything.`;
 
 export const eventsHandlers: Handlers = {
@@ -56,10 +58,18 @@ export const eventsHandlers: Handlers = {
     let waiting: ChangeNotice[] | null = [];
     const sent = new Set<string>();
     let deadline: NodeJS.Timeout | undefined;
+    const lastId = req.headers['last-event-id'];
+    /**
+     * The client has an event id to reconnect with (sent one, or was sent one): what it misses
+     * while the listening connection is lost is replayed from the audit trail then; a client
+     * without one is told to reload everything instead.
+     */
+    let resumable = typeof lastId === 'string' && lastId.trim() !== '';
 
     const send = (change: ChangeNotice) => {
       if (ended || !isStreamed(change.action) || sent.has(change.id)) return;
       body.write(changeEvent(change));
+      resumable = true;
     };
     const end = () => {
       if (ended) return;
@@ -94,7 +104,10 @@ export const eventsHandlers: Handlers = {
         if (waiting) waiting.push(change);
         else send(change);
       },
-      end,
+      end: (reason) => {
+        if (reason === 'lost' && !resumable && !ended) body.write(resetEvent(LISTEN_LOST));
+        end();
+      },
     });
     const heartbeat = setInterval(() => {
       if (ended) return;
@@ -106,7 +119,6 @@ export const eventsHandlers: Handlers = {
     watchIdle(req.session.lastUsedAt);
 
     try {
-      const lastId = req.headers['last-event-id'];
       body.write(': connected\n\n');
       if (typeof lastId === 'string' && lastId.trim()) {
         const missed = await changesAfter(db, lastId.trim(), REPLAY_LIMIT);

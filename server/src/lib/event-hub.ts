@@ -36,8 +36,11 @@ export const isStreamed = (action: string) =>
 export type Subscriber = {
   /** a change committed (streamed or not: a sign-out concerns the session) */
   notice(change: ChangeNotice): void;
-  /** the stream must end: the listening connection was lost, or the server is closing */
-  end(): void;
+  /**
+   * the stream must end: the listening connection was lost (`lost`: changes committed until it
+   * listens again are not announced), or the server is closing
+   */
+  end(reason?: 'lost'): void;
 };
 
 const STREAM_UNAVAILABLE =
@@ -62,7 +65,7 @@ export class EventHub {
           this.live = false;
           // Notifications may be missed until it listens again: each client reconnects with
           // its Last-Event-ID and gets what it missed from the audit trail.
-          for (const subscriber of [...this.subscribers]) subscriber.end();
+          for (const subscriber of [...this.subscribers]) subscriber.end('lost');
         },
         listening: () => {
           this.live = true;
