@@ -12,6 +12,7 @@ import { NETWORK_ERROR, offContract, type FakeReply } from '../../test/fake-api/
 import { adminUser } from '../../test/fake-api/session';
 import type { Filters } from '../../test/fake-api/list';
 import { rowOf, setupUser } from '../../test/screen';
+import { dialogTitled } from '../../test/dialogs';
 import { openAsAdmin } from '../../test/render-app';
 import { changedByColleague } from '../../test/fake-api/versions';
 
@@ -168,6 +169,36 @@ describe('menu categories configuration', () => {
     expect(fake.entries[1]).toMatchObject({ name: 'Main Courses', version: 3 });
   });
 
+  it('Deactivate of an entry a colleague changed meanwhile: the compact notice beside it, nothing changed; Save mine anyway sends it against their version', async () => {
+    const { fake, callsOf } = referenceServer('category', categories);
+    openAsAdmin('/admin/categories');
+    await screen.findByText('Starters');
+    changedByColleague(
+      fake.entries[0],
+      { name: 'Starters' },
+      {
+        type: 'category',
+        name: 'Starters',
+        action: 'reference.update',
+        changes: [{ field: 'name', before: 'Starter', after: 'Starters' }],
+        actor: 'Cody Content',
+      },
+    );
+    const user = setupUser();
+    await user.click(within(rowOf('Starters')).getByRole('button', { name: 'Deactivate' }));
+    const notice = (await screen.findByText('Changed by someone else')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(notice).toHaveTextContent('Cody Content changed this');
+    expect(fake.entries[0]).toMatchObject({ status: true, version: 2 });
+    expect(screen.queryByText('Failed to update category status')).toBeNull();
+    await user.click(within(notice).getByRole('button', { name: 'Save mine anyway' }));
+    await waitFor(() => expect(rowOf('Starters')).toHaveTextContent('Inactive'));
+    const [stale, mine] = callsOf('updateCategory');
+    expect([stale.headers.get('If-Match'), mine.headers.get('If-Match')]).toEqual(['"1"', '"2"']);
+    expect(mine.headers.get('X-Overrides-Version')).toBe('1');
+  });
+
   it('a duplicate name shows the server message; a failed toggle the spec default', async () => {
     // The name is taken (in another case); the toggle fails without a message.
     referenceServer('category', categories).on('updateCategory', () => offContract(500, {}));
@@ -258,6 +289,43 @@ describe('booking types configuration', () => {
     expect(await screen.findByText('Booking type deleted successfully')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE')!.path).toBe(`/bookingType/${id(0)}`);
     await waitFor(() => expect(screen.queryByText('Dine-in')).not.toBeInTheDocument());
+  });
+
+  it('Delete of an entry a colleague renamed meanwhile: the compact notice beside it, the entry kept; Reload asks first', async () => {
+    const { fake, callsOf } = referenceServer('bookingType', types);
+    openAsAdmin('/admin/booking-types');
+    await screen.findByText('Dine-in');
+    changedByColleague(
+      fake.entries[0],
+      { name: 'Dine in' },
+      {
+        type: 'bookingType',
+        name: 'Dine-in',
+        action: 'reference.update',
+        changes: [{ field: 'name', before: 'Dine-in', after: 'Dine in' }],
+        actor: 'Cody Content',
+      },
+    );
+    const user = setupUser();
+    await user.click(within(rowOf('Dine-in')).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    const notice = (await screen.findByText('Changed by someone else')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(notice).toHaveTextContent('Cody Content changed this');
+    expect(callsOf('deleteBookingType')[0].headers.get('If-Match')).toBe('"1"');
+    expect(fake.entries[0]).toMatchObject({ name: 'Dine in', version: 2 });
+    await user.click(within(notice).getByRole('button', { name: 'Reload' }));
+    await user.click(
+      within(await dialogTitled('Discard your changes?')).getByRole('button', {
+        name: 'Discard and reload',
+      }),
+    );
+    expect(await screen.findByText('Dine in')).toBeInTheDocument();
+    expect(screen.queryByText('Changed by someone else')).toBeNull();
+    expect(callsOf('deleteBookingType')).toHaveLength(1);
   });
 
   it('a failed load offers Try Again', async () => {

@@ -7,9 +7,10 @@ import { useState } from 'react';
 import { Avatar, Button, Flex, Space } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import { errorText } from '../../api/errors';
-import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../lib/notify';
-import { ConflictNotice } from '../../components/conflict/conflict-notice';
+import { api } from '../../api/api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ConflictNotice, ConflictPopover } from '../../components/conflict/conflict-notice';
 import { useConflict } from '../../components/conflict/use-conflict';
 import type { Versioned } from '../../api/versions';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -69,6 +70,12 @@ function ReferenceDataScreen({ config }: { config: ReferenceList }) {
 
   // An entry a colleague changed since the form opened: the name typed stays in the form.
   const conflict = useConflict();
+  // A toggle or a delete of an entry a colleague changed since the list was read: the compact
+  // notice beside the row's button.
+  const rowConflict = useConflict();
+  const dispatch = useAppDispatch();
+  const reloadRow = (row: ReferenceRow) =>
+    dispatch(api.util.invalidateTags([{ type: config.key, id: row._id }]));
   const saved = (result: { message?: string }, edited: boolean) => {
     notify.success(
       result.message || (edited ? messages.updated : messages.created),
@@ -100,40 +107,50 @@ function ReferenceDataScreen({ config }: { config: ReferenceList }) {
     }
   };
 
+  const statusFailed = (error: unknown) =>
+    notify.error(
+      errorText(error, { http: messages.status, other: messages.status }),
+      undefined,
+      seconds,
+    );
   const toggle = async (row: ReferenceRow) => {
     setBusyId(row._id);
+    rowConflict.clear();
+    const status = !isActive(row);
+    const send = (versioned: Versioned) =>
+      saveItem({ entity: config.key, id: row._id, status, ...versioned }).unwrap();
     try {
-      const result = await saveItem({
-        entity: config.key,
-        id: row._id,
-        version: row.version,
-        status: !isActive(row),
-      }).unwrap();
+      const result = await send({ version: row.version });
       notify.success(result.message || messages.updated, undefined, seconds);
     } catch (error) {
-      notify.error(
-        errorText(error, { http: messages.status, other: messages.status }),
-        undefined,
-        seconds,
-      );
+      const key = `${row._id}:status`;
+      if (!rowConflict.caught(error, { key, sent: row.version, mine: { status }, send })) {
+        statusFailed(error);
+      }
     } finally {
       setBusyId(null);
     }
   };
 
+  const deleteFailed = (error: unknown) => {
+    const fallback = messages.delete ?? '';
+    notify.error(errorText(error, { http: fallback, other: fallback }), undefined, seconds);
+  };
+  const removed = (result: { message?: string }) =>
+    notify.success(result.message || messages.deleted || '', undefined, seconds);
   const remove = async () => {
     if (!deleted) return;
-    const fallback = messages.delete ?? '';
+    const row = deleted;
+    rowConflict.clear();
+    const send = (versioned: Versioned) =>
+      deleteItem({ entity: config.key, id: row._id, ...versioned }).unwrap();
     try {
-      const result = await deleteItem({
-        entity: config.key,
-        id: deleted._id,
-        version: deleted.version,
-      }).unwrap();
-      notify.success(result.message || messages.deleted || '', undefined, seconds);
+      removed(await send({ version: row.version }));
       setDeleted(null);
     } catch (error) {
-      notify.error(errorText(error, { http: fallback, other: fallback }), undefined, seconds);
+      const key = `${row._id}:delete`;
+      if (rowConflict.caught(error, { key, sent: row.version, mine: {}, send })) setDeleted(null);
+      else deleteFailed(error);
     }
   };
 
@@ -181,19 +198,41 @@ function ReferenceDataScreen({ config }: { config: ReferenceList }) {
         Edit
       </Button>
       {config.hasStatus ? (
-        <Button
-          size="small"
-          danger={isActive(row)}
-          loading={busyId === row._id}
-          onClick={() => void toggle(row)}
+        <ConflictPopover
+          state={rowConflict}
+          conflictKey={`${row._id}:status`}
+          onReload={() => reloadRow(row)}
+          onSaved={(answer) =>
+            notify.success(
+              (answer as { message?: string }).message || messages.updated,
+              undefined,
+              seconds,
+            )
+          }
+          onFailed={statusFailed}
         >
-          {isActive(row) ? 'Deactivate' : 'Activate'}
-        </Button>
+          <Button
+            size="small"
+            danger={isActive(row)}
+            loading={busyId === row._id}
+            onClick={() => void toggle(row)}
+          >
+            {isActive(row) ? 'Deactivate' : 'Activate'}
+          </Button>
+        </ConflictPopover>
       ) : null}
       {canDelete ? (
-        <Button size="small" danger onClick={() => setDeleted(row)}>
-          Delete
-        </Button>
+        <ConflictPopover
+          state={rowConflict}
+          conflictKey={`${row._id}:delete`}
+          onReload={() => reloadRow(row)}
+          onSaved={(answer) => removed(answer as { message?: string })}
+          onFailed={deleteFailed}
+        >
+          <Button size="small" danger onClick={() => setDeleted(row)}>
+            Delete
+          </Button>
+        </ConflictPopover>
       ) : null}
     </Space>
   );
