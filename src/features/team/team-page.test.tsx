@@ -9,6 +9,7 @@ import { fakeApi } from '../../test/fake-api/fake-api';
 import { reply } from '../../test/fake-api/reply';
 import { meAsMember, teamFake, teamMember } from '../../test/fake-api/team';
 import { dialogTitled } from '../../test/dialogs';
+import { changedByColleague } from '../../test/fake-api/versions';
 import { rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
 
@@ -131,6 +132,61 @@ it('deactivates after asking, and signs an admin out everywhere', async () => {
   await user.click(within(reset).getByRole('button', { name: 'Reset' }));
   expect(await screen.findByText('Two-step verification reset')).toBeInTheDocument();
   expect(api.callsOf('resetTeamMemberMfa')).toHaveLength(1);
+});
+
+it('a role or status change of a member a colleague changed meanwhile: the compact notice beside it, nothing changed; Save mine anyway sends it against their version', async () => {
+  const { api, fake } = await openTeam();
+  const sam = fake.members[1];
+  changedByColleague(
+    sam,
+    { teamRole: 'finance' },
+    {
+      type: 'user',
+      name: 'Sam Support',
+      action: 'team.role',
+      changes: [{ field: 'teamRole', before: 'support', after: 'finance' }],
+      actor: 'Olga Owner',
+    },
+  );
+  const user = setupUser();
+  await user.click(within(rowOf('Sam Support')).getByRole('combobox'));
+  await user.click(await optionTitled('Viewer'));
+  await user.click(
+    within(await dialogTitled('Change team role')).getByRole('button', { name: 'Change role' }),
+  );
+  const notice = (await screen.findByText('Changed by someone else')).closest(
+    '[role="alert"]',
+  ) as HTMLElement;
+  expect(notice).toHaveTextContent('Olga Owner');
+  expect(sam).toMatchObject({ teamRole: 'finance', version: 2 });
+  expect(screen.queryByText('The change was refused')).toBeNull();
+  await user.click(within(notice).getByRole('button', { name: 'Save mine anyway' }));
+  expect(await screen.findByText('Team role changed')).toBeInTheDocument();
+  const [stale, mine] = api.callsOf('updateTeamMember');
+  expect([stale.headers.get('If-Match'), mine.headers.get('If-Match')]).toEqual(['"1"', '"2"']);
+  expect(mine.headers.get('X-Overrides-Version')).toBe('1');
+  expect(sam).toMatchObject({ teamRole: 'viewer', version: 3 });
+
+  // Deactivate, the same.
+  changedByColleague(
+    sam,
+    { activeSessions: 1 },
+    {
+      type: 'user',
+      name: 'Sam Support',
+      action: 'team.sessions_end',
+      changes: [{ field: 'activeSessions', before: 0, after: 1 }],
+      actor: 'Olga Owner',
+    },
+  );
+  await user.click(within(rowOf('Sam Support')).getByRole('button', { name: 'Deactivate' }));
+  await user.click(
+    within(await dialogTitled('Deactivate administrator')).getByRole('button', {
+      name: 'Deactivate',
+    }),
+  );
+  expect(await screen.findByText('Changed by someone else')).toBeInTheDocument();
+  expect(sam).toMatchObject({ status: true, version: 4 });
 });
 
 it("shows the server's refusal in its words (the last active owner)", async () => {

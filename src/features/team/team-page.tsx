@@ -4,6 +4,9 @@ import { UserAddOutlined } from '@ant-design/icons';
 import type { AddedTeamMemberResponse, TeamMember, TeamRole } from '../../api/types';
 import { errorText } from '../../api/errors';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { ConflictPopover } from '../../components/conflict/conflict-notice';
+import { useConflict } from '../../components/conflict/use-conflict';
+import type { Versioned } from '../../api/versions';
 import { notify } from '../../lib/notify';
 import { formatDateTime } from '../../lib/dates';
 import { useAppSelector } from '../../app/hooks';
@@ -66,7 +69,7 @@ function question(pending: Pending): { title: string; message: string; confirm: 
  */
 export default function TeamPage() {
   const me = useAppSelector((state) => state.auth.user?._id);
-  const { data, isFetching, error } = useListTeamQuery();
+  const { data, isFetching, error, refetch } = useListTeamQuery();
   const [updateMember, update] = useUpdateTeamMemberMutation();
   const [endSessions, ending] = useEndTeamMemberSessionsMutation();
   const [resetMfa, resetting] = useResetTeamMemberMfaMutation();
@@ -83,7 +86,22 @@ export default function TeamPage() {
     }
   };
 
+  // A role or status change of a member a colleague changed since the list was read: the
+  // compact notice beside the control, nothing changed.
+  const conflict = useConflict();
+  const refused = (failure: unknown) =>
+    notify.error(errorText(failure, { http: 'The change was refused', other: 'No answer' }));
+  const conflictProps = (member: TeamMember, kind: 'role' | 'status') => ({
+    state: conflict,
+    conflictKey: `${member._id}:${kind}`,
+    // Reload: the team as it is now.
+    onReload: () => void refetch(),
+    onSaved: (answer: unknown) => notify.success((answer as { message: string }).message),
+    onFailed: refused,
+  });
+
   const run = async (change: Pending) => {
+    conflict.clear();
     try {
       if (change.kind === 'sessions') {
         const { data: result } = await endSessions(change.member._id).unwrap();
@@ -91,19 +109,24 @@ export default function TeamPage() {
       } else if (change.kind === 'mfa') {
         notify.success((await resetMfa(change.member._id).unwrap()).message);
       } else {
-        const body =
+        const body: { teamRole: TeamRole } | { status: boolean } =
           change.kind === 'role' ? { teamRole: change.teamRole } : { status: change.status };
-        const answer = await updateMember({
-          id: change.member._id,
-          version: change.member.version,
-          ...body,
-        }).unwrap();
-        notify.success(answer.message);
+        const send = (versioned: Versioned) =>
+          updateMember({ id: change.member._id, ...body, ...versioned }).unwrap();
+        try {
+          notify.success((await send({ version: change.member.version })).message);
+        } catch (failure) {
+          const { member } = change;
+          const key = `${member._id}:${change.kind}`;
+          if (!conflict.caught(failure, { key, sent: member.version, mine: body, send })) {
+            throw failure;
+          }
+        }
       }
       setPending(null);
     } catch (failure) {
       setPending(null);
-      notify.error(errorText(failure, { http: 'The change was refused', other: 'No answer' }));
+      refused(failure);
     }
   };
 
@@ -129,16 +152,18 @@ export default function TeamPage() {
       title: 'Team role',
       key: 'teamRole',
       render: (_: unknown, member: TeamMember) => (
-        <Select
-          aria-label={`Team role of ${fullName(member)}`}
-          size="small"
-          style={{ width: 120 }}
-          value={member.teamRole}
-          options={ROLE_OPTIONS}
-          disabled={member._id === me}
-          title={member._id === me ? 'You cannot change your own team role' : undefined}
-          onChange={(teamRole: TeamRole) => setPending({ kind: 'role', member, teamRole })}
-        />
+        <ConflictPopover {...conflictProps(member, 'role')}>
+          <Select
+            aria-label={`Team role of ${fullName(member)}`}
+            size="small"
+            style={{ width: 120 }}
+            value={member.teamRole}
+            options={ROLE_OPTIONS}
+            disabled={member._id === me}
+            title={member._id === me ? 'You cannot change your own team role' : undefined}
+            onChange={(teamRole: TeamRole) => setPending({ kind: 'role', member, teamRole })}
+          />
+        </ConflictPopover>
       ),
     },
     {
@@ -177,13 +202,15 @@ export default function TeamPage() {
             </Button>
           )}
           {member._id === me ? null : (
-            <Button
-              size="small"
-              danger={member.status}
-              onClick={() => setPending({ kind: 'status', member, status: !member.status })}
-            >
-              {member.status ? 'Deactivate' : 'Activate'}
-            </Button>
+            <ConflictPopover {...conflictProps(member, 'status')}>
+              <Button
+                size="small"
+                danger={member.status}
+                onClick={() => setPending({ kind: 'status', member, status: !member.status })}
+              >
+                {member.status ? 'Deactivate' : 'Activate'}
+              </Button>
+            </ConflictPopover>
           )}
         </Space>
       ),
