@@ -10,6 +10,8 @@ import { adminUser } from '../../test/fake-api/session';
 import { fakeApi } from '../../test/fake-api/fake-api';
 import { reviewsFake } from '../../test/fake-api/reviews';
 import { savedViewsFake } from '../../test/fake-api/saved-views';
+import { eventsFake } from '../../test/fake-api/events';
+import { changedByColleague } from '../../test/fake-api/versions';
 import { renderApp } from '../../test/render-app';
 import { setupUser } from '../../test/screen';
 
@@ -97,6 +99,59 @@ it('saves the current search and filters under a name; a duplicate name is refus
   // The list now shows it as the view on screen.
   await waitFor(() => expect(select().closest('.ant-select')).toHaveTextContent('Good cafes'));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+it("a rename open while a colleague's rename of the view arrives is sent against the version it opened with: the name typed stays, beside theirs", async () => {
+  const pending = view(1, 'Pending', { status: 'pending' });
+  const events = eventsFake();
+  const { callsOf } = fakeApi(
+    reviewsFake([], { '*': () => [] }),
+    savedViewsFake([pending]),
+    events,
+  );
+  renderApp('/admin/reviews?status=pending', { storedUser: adminUser });
+  const user = setupUser();
+  await user.click(await screen.findByRole('button', { name: 'Rename view' }));
+  await waitFor(() => expect(events.openCount).toBe(1));
+  const dialog = await screen.findByRole('dialog');
+  const field = within(dialog).getByLabelText('View name');
+  const reads = callsOf('listSavedViews').length;
+  changedByColleague(
+    pending,
+    { name: 'Waiting' },
+    {
+      type: 'saved_view',
+      name: 'Pending',
+      action: 'saved_view.rename',
+      changes: [{ field: 'name', before: 'Pending', after: 'Waiting' }],
+      actor: 'Sam Support',
+    },
+  );
+  events.emit({
+    recordType: 'saved_view',
+    recordId: pending._id,
+    action: 'saved_view.rename',
+    version: 2,
+  });
+  await waitFor(() => expect(callsOf('listSavedViews')).toHaveLength(reads + 1));
+  await waitFor(() => expect(select().closest('.ant-select')).toHaveTextContent('Waiting'));
+  expect(field).toHaveValue('Pending');
+  await user.clear(field);
+  await user.type(field, 'To moderate');
+  await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+  const notice = (await within(dialog).findByText('Changed by someone else')).closest(
+    '[role="alert"]',
+  ) as HTMLElement;
+  expect(within(notice).getByLabelText('Name: theirs and yours')).toHaveTextContent(
+    'Name: theirs Waiting, yours To moderate',
+  );
+  expect(callsOf('renameSavedView')[0].headers.get('If-Match')).toBe('"1"');
+  expect(within(dialog).getByLabelText('View name')).toHaveValue('To moderate');
+  expect(pending).toMatchObject({ name: 'Waiting', version: 2 });
+  await user.click(within(notice).getByRole('button', { name: 'Save mine anyway' }));
+  expect(await screen.findByText('View renamed')).toBeInTheDocument();
+  expect(callsOf('renameSavedView')[1].headers.get('If-Match')).toBe('"2"');
+  expect(pending).toMatchObject({ name: 'To moderate', version: 3 });
 });
 
 it('renames the view on screen, and deletes it after asking', async () => {

@@ -11,6 +11,9 @@ import {
 import type { SavedView, SavedViewScreen } from '../../api/types';
 import { notify } from '../../lib/notify';
 import { ConfirmModal } from '../confirm-modal';
+import { ConflictNotice } from '../conflict/conflict-notice';
+import { useConflict } from '../conflict/use-conflict';
+import type { Versioned } from '../../api/versions';
 import { paramName } from './list-url';
 import {
   applyView,
@@ -64,6 +67,11 @@ export function SavedViews({ screen, params, values }: SavedViewsProps) {
   const [naming, setNaming] = useState<'save' | 'rename' | null>(null);
   const [nameError, setNameError] = useState<string>();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // The view as it was when Rename was opened: its name fills the field and its version is what
+  // the rename is sent against, even when a colleague's change of it is read meanwhile.
+  const [renameFrom, setRenameFrom] = useState<SavedView | null>(null);
+  // A colleague changed the view since: their name beside the one typed, which stays.
+  const conflict = useConflict();
 
   const list = views.data?.data ?? [];
   const shown = list.find((view) => sameFilters(view.filters, current));
@@ -99,6 +107,7 @@ export function SavedViews({ screen, params, values }: SavedViewsProps) {
   }, [linked, views.isSuccess, views.data]);
 
   const closeNaming = () => {
+    conflict.clear();
     setNaming(null);
     setNameError(undefined);
   };
@@ -109,8 +118,17 @@ export function SavedViews({ screen, params, values }: SavedViewsProps) {
 
   const save = async (name: string) => {
     try {
-      if (naming === 'rename' && shown) {
-        await renameView({ id: shown._id, name, screen, version: shown.version }).unwrap();
+      if (naming === 'rename' && renameFrom) {
+        const from = renameFrom;
+        conflict.clear();
+        const send = (versioned: Versioned) =>
+          renameView({ id: from._id, name, screen, ...versioned }).unwrap();
+        try {
+          await send({ version: from.version });
+        } catch (error) {
+          if (conflict.caught(error, { sent: from.version, mine: { name }, send })) return;
+          throw error;
+        }
         notify.success('View renamed');
       } else {
         await createView({ screen, name, filters: current }).unwrap();
@@ -159,7 +177,14 @@ export function SavedViews({ screen, params, values }: SavedViewsProps) {
       <Button onClick={() => setNaming('save')}>Save view</Button>
       {shown ? (
         <>
-          <Button onClick={() => setNaming('rename')}>Rename view</Button>
+          <Button
+            onClick={() => {
+              setRenameFrom(shown);
+              setNaming('rename');
+            }}
+          >
+            Rename view
+          </Button>
           <Button danger onClick={() => setConfirmDelete(true)}>
             Delete view
           </Button>
@@ -169,8 +194,22 @@ export function SavedViews({ screen, params, values }: SavedViewsProps) {
         open={naming !== null}
         title={naming === 'rename' ? 'Rename view' : 'Save view'}
         okText={naming === 'rename' ? 'Rename' : 'Save'}
-        initial={naming === 'rename' ? shown?.name : ''}
+        initial={naming === 'rename' ? renameFrom?.name : ''}
         error={nameError}
+        notice={
+          <ConflictNotice
+            state={conflict}
+            onReload={() => {
+              const now = conflict.conflict?.answer.current as SavedView | null;
+              if (now) setRenameFrom(now);
+            }}
+            onSaved={() => {
+              notify.success('View renamed');
+              closeNaming();
+            }}
+            onFailed={(error) => setNameError(refusal(error, 'Failed to save the view'))}
+          />
+        }
         saving={creating.isLoading || renaming.isLoading}
         onSubmit={(name) => void save(name)}
         onCancel={closeNaming}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Input, Modal } from 'antd';
 
 /** A view's name: required, at most 60 characters (the contract's limit). */
@@ -14,6 +14,8 @@ export interface ViewNameModalProps {
   /** The server's refusal (e.g. "A view with this name already exists"), shown under the field. */
   error?: string;
   saving: boolean;
+  /** Shown above the field (a colleague's change since the view was read). */
+  notice?: ReactNode;
   onSubmit: (name: string) => void;
   onCancel: () => void;
 }
@@ -26,6 +28,7 @@ export function ViewNameModal({
   initial = '',
   error,
   saving,
+  notice,
   onSubmit,
   onCancel,
 }: ViewNameModalProps) {
@@ -54,6 +57,7 @@ export function ViewNameModal({
       onCancel={onCancel}
       destroyOnHidden
     >
+      {notice}
       <Form layout="vertical" component="div">
         <Form.Item
           label="View name"
