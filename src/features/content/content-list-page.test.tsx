@@ -248,6 +248,55 @@ describe('content list', () => {
     expect(server.callsOf('updateStaticContent')[1].body).toEqual({ status: 'draft' });
   });
 
+  it('Publish and Delete of an item a colleague changed meanwhile: the compact notice beside the button, nothing changed; Save mine anyway sends it against their version', async () => {
+    const rows = items();
+    const server = contentServer(rows);
+    openAsAdmin('/admin/content');
+    await screen.findByText('Partner with us');
+    changedByColleague(
+      rows[1],
+      { content: 'Their text' },
+      {
+        type: 'content',
+        name: 'Partner with us',
+        action: 'content.update',
+        changes: [{ field: 'content', before: '', after: 'Their text' }],
+        actor: 'Cody Content',
+      },
+    );
+    const user = setup();
+    await user.click(buttonIn(rowOf('Partner with us'), 'Publish'));
+    const notice = (await screen.findByText('Changed by someone else')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(notice).toHaveTextContent('Cody Content');
+    expect(rows[1]).toMatchObject({ status: 'draft', version: 2 });
+    expect(screen.queryByText('Failed to publish content')).toBeNull();
+    await user.click(buttonIn(notice, 'Save mine anyway'));
+    expect(await screen.findByText('Content published successfully')).toBeInTheDocument();
+    const [stale, mine] = server.callsOf('updateStaticContent');
+    expect([stale.headers.get('If-Match'), mine.headers.get('If-Match')]).toEqual(['"1"', '"2"']);
+    expect(rows[1]).toMatchObject({ status: 'published', version: 3 });
+
+    changedByColleague(
+      rows[2],
+      { content: 'Their text' },
+      {
+        type: 'content',
+        name: 'Item 0',
+        action: 'content.update',
+        changes: [{ field: 'content', before: '', after: 'Their text' }],
+        actor: 'Cody Content',
+      },
+    );
+    await user.click(buttonIn(rowOf('Item 0'), 'Delete'));
+    await user.click(buttonIn(await dialogOf('Delete Content'), 'Delete'));
+    expect(await screen.findByText('Changed by someone else')).toBeInTheDocument();
+    expect(server.callsOf('deleteStaticContent')[0].headers.get('If-Match')).toBe('"1"');
+    expect(rows.map((row) => row.slug)).toContain('item-0');
+    expect(screen.queryByText('Failed to delete content')).toBeNull();
+  });
+
   it('deletes after confirmation', async () => {
     const server = contentServer(items());
     openAsAdmin('/admin/content');

@@ -3,9 +3,11 @@ import { Button, Flex, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ContentStatus, ContentType, StaticContent } from '../../api/types';
 import { notify } from '../../lib/notify';
+import { api } from '../../api/api';
+import { useAppDispatch } from '../../app/hooks';
 import type { Versioned } from '../../api/versions';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { ConflictNotice } from '../../components/conflict/conflict-notice';
+import { ConflictNotice, ConflictPopover } from '../../components/conflict/conflict-notice';
 import { useConflict } from '../../components/conflict/use-conflict';
 import { selectFilter } from '../../components/list/list-filters';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
@@ -91,25 +93,39 @@ export default function ContentListPage() {
     }
   };
 
+  // Publish, unpublish or delete of an item a colleague changed since the list was read: the
+  // compact notice beside the row's button, nothing changed.
+  const rowConflict = useConflict();
+  const dispatch = useAppDispatch();
+  const publishFailed = (error: unknown, publish: boolean) =>
+    notify.error(
+      contentErrorText(
+        error,
+        publish ? 'Failed to publish content' : 'Failed to unpublish content',
+      ),
+    );
+  const publishedText = (publish: boolean) =>
+    publish ? 'Content published successfully' : 'Content unpublished successfully';
+  const deleteFailed = (error: unknown) =>
+    notify.error(contentErrorText(error, 'Failed to delete content'));
+  const deletedText = (result: unknown) =>
+    (result as { message?: string }).message || 'Content deleted successfully';
+
   const togglePublished = async (item: StaticContent) => {
     const publish = item.status === 'draft';
+    const status: ContentStatus = publish ? 'published' : 'draft';
     setBusySlug(item.slug);
+    rowConflict.clear();
+    const send = (versioned: Versioned) =>
+      update({ slug: item.slug, body: { status }, ...versioned }).unwrap();
     try {
-      await update({
-        slug: item.slug,
-        body: { status: publish ? 'published' : 'draft' },
-        version: item.version,
-      }).unwrap();
-      notify.success(
-        publish ? 'Content published successfully' : 'Content unpublished successfully',
-      );
+      await send({ version: item.version });
+      notify.success(publishedText(publish));
     } catch (error) {
-      notify.error(
-        contentErrorText(
-          error,
-          publish ? 'Failed to publish content' : 'Failed to unpublish content',
-        ),
-      );
+      const key = `${item._id}:status`;
+      if (!rowConflict.caught(error, { key, sent: item.version, mine: { status }, send })) {
+        publishFailed(error, publish);
+      }
     } finally {
       setBusySlug(null);
     }
@@ -117,14 +133,21 @@ export default function ContentListPage() {
 
   const confirmDelete = async () => {
     if (!deleting) return;
+    const item = deleting;
+    rowConflict.clear();
+    const send = (versioned: Versioned) => remove({ slug: item.slug, ...versioned }).unwrap();
     try {
-      const result = await remove({ slug: deleting.slug, version: deleting.version }).unwrap();
-      notify.success(result.message || 'Content deleted successfully');
+      notify.success(deletedText(await send({ version: item.version })));
       setDeleting(null);
     } catch (error) {
-      notify.error(contentErrorText(error, 'Failed to delete content'));
+      const key = `${item._id}:delete`;
+      if (rowConflict.caught(error, { key, sent: item.version, mine: {}, send })) setDeleting(null);
+      else deleteFailed(error);
     }
   };
+
+  const reloadItem = (item: StaticContent) =>
+    dispatch(api.util.invalidateTags([{ type: 'StaticContent', id: item._id }]));
 
   return (
     <Flex vertical gap="middle">
@@ -155,17 +178,33 @@ export default function ContentListPage() {
                   <Button size="small" onClick={() => setEditing({ item })}>
                     Edit
                   </Button>
-                  <Button
-                    size="small"
-                    type={item.status === 'draft' ? 'primary' : 'default'}
-                    loading={busySlug === item.slug}
-                    onClick={() => void togglePublished(item)}
+                  <ConflictPopover
+                    state={rowConflict}
+                    conflictKey={`${item._id}:status`}
+                    onReload={() => reloadItem(item)}
+                    onSaved={() => notify.success(publishedText(item.status === 'draft'))}
+                    onFailed={(error) => publishFailed(error, item.status === 'draft')}
                   >
-                    {item.status === 'draft' ? 'Publish' : 'Unpublish'}
-                  </Button>
-                  <Button size="small" danger onClick={() => setDeleting(item)}>
-                    Delete
-                  </Button>
+                    <Button
+                      size="small"
+                      type={item.status === 'draft' ? 'primary' : 'default'}
+                      loading={busySlug === item.slug}
+                      onClick={() => void togglePublished(item)}
+                    >
+                      {item.status === 'draft' ? 'Publish' : 'Unpublish'}
+                    </Button>
+                  </ConflictPopover>
+                  <ConflictPopover
+                    state={rowConflict}
+                    conflictKey={`${item._id}:delete`}
+                    onReload={() => reloadItem(item)}
+                    onSaved={(result) => notify.success(deletedText(result))}
+                    onFailed={deleteFailed}
+                  >
+                    <Button size="small" danger onClick={() => setDeleting(item)}>
+                      Delete
+                    </Button>
+                  </ConflictPopover>
                 </Space>
               )
             : undefined
