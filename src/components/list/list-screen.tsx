@@ -197,6 +197,14 @@ function tableColumns<Row, F extends string>(
     render: (_, row) => (render ? render(row, controls) : <CellText text={text(row)} />),
   }));
   return actions
-    ? [...shown, { title: 'Actions', key: 'actions', render: (_, row) => actions(row) }]
+    ? [
+        ...shown,
+        {
+          title: 'Actions',
+          key: 'actions',
+          className: 'list-actions',
+          render: (_, row) => actions(row),
+        },
+      ]
     : shown;
 }

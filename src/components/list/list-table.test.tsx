@@ -35,20 +35,48 @@ function renderTable(props: Partial<ListTableProps<Row>> = {}) {
 }
 
 describe('ListTable', () => {
-  it('keeps the first column on the left and the actions on the right while the rest scrolls', () => {
-    const { container } = renderTable({
-      columns: [
-        { title: 'Name', key: 'name', dataIndex: 'name' },
-        { title: 'Id', key: 'id', dataIndex: '_id' },
-        { title: 'Actions', key: 'actions', render: () => <button type="button">View</button> },
-      ],
-    });
-    const header = [...container.querySelectorAll('thead th')];
-    expect(header.map((cell) => cell.className.match(/ant-table-cell-fix-(\w+)/)?.[1])).toEqual([
-      expect.stringMatching(/^(left|start)$/),
-      undefined,
-      expect.stringMatching(/^(right|end)$/),
-    ]);
+  const columns = [
+    { title: 'Name', key: 'name', dataIndex: 'name' },
+    { title: 'Id', key: 'id', dataIndex: '_id' },
+    { title: 'Actions', key: 'actions', render: () => <button type="button">View</button> },
+  ];
+  const fixedSides = (container: HTMLElement) =>
+    [...container.querySelectorAll('thead th')].map(
+      (cell) => cell.className.match(/ant-table-cell-fix-(\w+)/)?.[1],
+    );
+
+  it('on a phone keeps the first column on the left and the actions on the right while the rest scrolls', () => {
+    // A window 390 px wide: only max-width queries from 390 up match.
+    const desktop = window.matchMedia;
+    window.matchMedia = (query: string) => {
+      const min = /min-width:\s*([\d.]+)px/.exec(query);
+      const max = /max-width:\s*([\d.]+)px/.exec(query);
+      return {
+        ...desktop(query),
+        matches:
+          Boolean(min || max) && (!min || 390 >= Number(min[1])) && (!max || 390 <= Number(max[1])),
+      };
+    };
+    try {
+      const { container } = renderTable({ columns });
+      expect(fixedSides(container)).toEqual([
+        expect.stringMatching(/^(left|start)$/),
+        undefined,
+        expect.stringMatching(/^(right|end)$/),
+      ]);
+      expect(container.querySelector('.ant-table-wrapper')).not.toHaveClass('list-table-fits');
+    } finally {
+      window.matchMedia = desktop;
+    }
+  });
+
+  it('from a tablet up fits its card: nothing fixed, nothing scrolls sideways (issue #29)', () => {
+    const { container } = renderTable({ columns });
+    expect(fixedSides(container)).toEqual([undefined, undefined, undefined]);
+    expect(container.querySelector('.ant-table-wrapper')).toHaveClass('list-table-fits');
+    expect(container.querySelector('.ant-table-content')?.getAttribute('style') ?? '').not.toMatch(
+      /overflow/,
+    );
   });
 
   it('shows the loading text on the first load', () => {

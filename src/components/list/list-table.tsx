@@ -1,8 +1,22 @@
 import { useEffect } from 'react';
-import { Alert, Button, Flex, Table, Typography, type TableProps } from 'antd';
+import { Alert, Button, Flex, Grid, Table, Typography, type TableProps } from 'antd';
 import { PageSpinner } from '../page-spinner';
 import { DEFAULT_PAGE_SIZE } from './use-list-query';
 import { ListPager, pageCountOf } from './list-pager';
+import './list-table.css';
+
+/**
+ * A list table's width: on a phone it scrolls sideways in its card; from a tablet's width up it
+ * fits the card (list-table.css), so every column is in view at 1280 pixels with the sidebar open.
+ */
+export function useFittedTable(): Pick<TableProps<object>, 'scroll' | 'className'> & {
+  phone: boolean;
+} {
+  const phone = Grid.useBreakpoint().md === false;
+  return phone
+    ? { phone, scroll: { x: 'max-content' }, className: undefined }
+    : { phone, scroll: undefined, className: 'list-table-fits' };
+}
 
 export interface ListTableProps<Row extends object> extends Omit<
   TableProps<Row>,
@@ -34,9 +48,10 @@ export interface ListTableProps<Row extends object> extends Omit<
 }
 
 /**
- * The Actions column stays on the right edge and the first column on the left, so a wide table
- * (a phone, a laptop) shows which row it is and its actions without scrolling sideways; the
- * other columns scroll between them.
+ * On a phone the table scrolls sideways: the Actions column stays on the right edge and the first
+ * column on the left, so it shows which row it is and its actions; the other columns scroll
+ * between them. From a tablet's width up every column fits the card (the cells wrap and cut their
+ * long texts, list-screen.css), so nothing is fixed and nothing scrolls.
  */
 function withFixedColumns<Row>(columns: TableProps<Row>['columns']): TableProps<Row>['columns'] {
   return columns?.map((column, index) => {
@@ -68,6 +83,8 @@ export function ListTable<Row extends object>({
   ...tableProps
 }: ListTableProps<Row>) {
   const pageCount = pageCountOf(total, pageSize);
+  const fitted = useFittedTable();
+  const phone = fitted.phone;
   const hasRows = Boolean(rows && rows.length > 0);
 
   // A page past the end (its last rows were deleted, or an old link): the server still counts
@@ -108,12 +125,13 @@ export function ListTable<Row extends object>({
       <Table<Row>
         {...tableProps}
         rowKey={rowKey}
-        columns={withFixedColumns(columns)}
+        columns={phone ? withFixedColumns(columns) : columns}
         dataSource={rows as Row[] | undefined}
         loading={isFetching}
         pagination={false}
         locale={{ emptyText }}
-        scroll={tableProps.scroll ?? { x: 'max-content' }}
+        scroll={tableProps.scroll ?? fitted.scroll}
+        className={[tableProps.className, fitted.className].filter(Boolean).join(' ')}
       />
       {pager}
     </Flex>

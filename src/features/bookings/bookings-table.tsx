@@ -123,6 +123,15 @@ export function BookingsTable({
       title: 'Date & Time',
       key: 'arrival',
       text: (b) => formatBookingDateTime(b.arrivalDate, b.arrivalTime),
+      // The date over the time (the text keeps its space between them).
+      render: (b) => {
+        const [date, ...time] = formatBookingDateTime(b.arrivalDate, b.arrivalTime).split(' ');
+        return (
+          <span className="list-stacked">
+            <span>{date}</span> <span>{time.join(' ')}</span>
+          </span>
+        );
+      },
     },
     { title: 'Guests', key: 'guest', text: (b) => String(b.guest) },
     {
@@ -136,13 +145,14 @@ export function BookingsTable({
       title: 'Payment Status',
       key: 'payment',
       text: paymentText,
+      // The payment's badge over "Refund processed" (stacked, so the column stays narrow).
       render: (b) => (
-        <CellText text={paymentText(b)}>
+        <Flex vertical gap={4} align="start">
           <StatusBadge status={b.PaymentStatus} label={b.PaymentStatus} />
           {b.refundProcessed ? (
             <StatusBadge status="refund processed" label="Refund processed" />
           ) : null}
-        </CellText>
+        </Flex>
       ),
     },
     statusColumn('Payout Status', 'payout', payout),

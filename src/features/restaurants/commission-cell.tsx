@@ -80,7 +80,8 @@ export function CommissionCell({ value, version, onSave }: CommissionCellProps) 
 
   return (
     <Flex vertical gap={4}>
-      <Flex gap={4} align="center">
+      {/* Save and Cancel go under the input when the column is narrow (1280 px, issue #29). */}
+      <Flex gap={4} align="center" wrap>
         <Input
           type="number"
           min={0}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Select, Space, Table, Tag, Typography } from 'antd';
+import { useFittedTable } from '../../components/list/list-table';
 import { UserAddOutlined } from '@ant-design/icons';
 import type { AddedTeamMemberResponse, TeamMember, TeamRole } from '../../api/types';
 import { errorText } from '../../api/errors';
@@ -68,6 +69,7 @@ function question(pending: Pending): { title: string; message: string; confirm: 
  * change a role or status (their sessions end), sign someone out everywhere.
  */
 export default function TeamPage() {
+  const fitted = useFittedTable();
   const me = useAppSelector((state) => state.auth.user?._id);
   const { data, isFetching, error, refetch } = useListTeamQuery();
   const [updateMember, update] = useUpdateTeamMemberMutation();
@@ -182,6 +184,7 @@ export default function TeamPage() {
     {
       title: 'Actions',
       key: 'actions',
+      className: 'list-actions',
       render: (_: unknown, member: TeamMember) => (
         <Space>
           {member.setupPending ? (
@@ -241,7 +244,8 @@ export default function TeamPage() {
           columns={columns}
           dataSource={data?.data ?? []}
           pagination={false}
-          scroll={{ x: 'max-content' }}
+          scroll={fitted.scroll}
+          className={fitted.className}
         />
       </Flex>
       <AddMemberModal open={adding} onClose={() => setAdding(false)} />
