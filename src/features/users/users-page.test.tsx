@@ -238,17 +238,11 @@ describe('platform fee', () => {
     expect(screen.queryByText('Changed by someone else')).toBeNull();
   });
 
-  it("a fee typed while a colleague's change arrives is saved from the version the field was read at: the conflict, not an overwrite", async () => {
-    const config = configurationFake(10);
-    const events = eventsFake();
-    const { callsOf } = fakeApi(usersFake([]), config, events);
-    openAsAdmin('/admin/users');
-    await waitFor(() => expect(feeInput()).toHaveValue(10));
-    await waitFor(() => expect(events.openCount).toBe(1));
-    const user = setupUser();
-    await user.clear(feeInput());
-    await user.type(feeInput(), '12');
-    const reads = callsOf('getConfiguration').length;
+  /** A colleague sets the fee from 10 to 15 (version 2), and the event stream says so. */
+  const colleagueSetsFee15 = (
+    config: ReturnType<typeof configurationFake>,
+    events: ReturnType<typeof eventsFake>,
+  ) => {
     changedByColleague(
       config.state,
       { platformFee: 15 },
@@ -260,6 +254,20 @@ describe('platform fee', () => {
       },
     );
     events.emit({ recordType: 'configuration', action: 'configuration.update', version: 2 });
+  };
+
+  it("a fee typed while a colleague's change arrives is saved from the version the field was read at: the conflict, not an overwrite", async () => {
+    const config = configurationFake(10);
+    const events = eventsFake();
+    const { callsOf } = fakeApi(usersFake([]), config, events);
+    openAsAdmin('/admin/users');
+    await waitFor(() => expect(feeInput()).toHaveValue(10));
+    await waitFor(() => expect(events.openCount).toBe(1));
+    const user = setupUser();
+    await user.clear(feeInput());
+    await user.type(feeInput(), '12');
+    const reads = callsOf('getConfiguration').length;
+    colleagueSetsFee15(config, events);
     await waitFor(() => expect(callsOf('getConfiguration')).toHaveLength(reads + 1));
     expect(
       await screen.findByText(/^Sam Support changed the platform fee \d+ s ago$/),
@@ -278,17 +286,7 @@ describe('platform fee', () => {
     openAsAdmin('/admin/users');
     await waitFor(() => expect(feeInput()).toHaveValue(10));
     await waitFor(() => expect(events.openCount).toBe(1));
-    changedByColleague(
-      config.state,
-      { platformFee: 15 },
-      {
-        type: 'configuration',
-        name: 'Platform fee',
-        action: 'configuration.update',
-        changes: [{ field: 'platformFee', before: 10, after: 15 }],
-      },
-    );
-    events.emit({ recordType: 'configuration', action: 'configuration.update', version: 2 });
+    colleagueSetsFee15(config, events);
     await waitFor(() => expect(feeInput()).toHaveValue(15));
     expect(screen.queryByText(/changed the platform fee/)).toBeNull();
     const user = setupUser();
