@@ -49,3 +49,15 @@ export async function settled(dialog: Locator): Promise<Locator> {
   );
   return dialog;
 }
+
+/** Calls the API as the signed-in admin (the token the page stored); the call must succeed. */
+export async function api<T>(page: Page, path: string, method = 'GET', data?: object): Promise<T> {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const res = await page.request.fetch(`/api/v1${path}`, {
+    method,
+    data,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.ok(), `${method} ${path}`).toBe(true);
+  return (await res.json()) as T;
+}
