@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillLogin, settled, signIn, SUPPORT } from './helpers';
+import { api, fillLogin, settled, signIn, SUPPORT } from './helpers';
 
 type Listed<T> = { count: number; data: T[] };
 type UserRow = {
@@ -17,17 +17,6 @@ type RestaurantRow = {
   isFeatured: boolean;
   platformCommission: number | null;
 };
-
-async function api<T>(page: Page, path: string, method = 'GET', data?: object): Promise<T> {
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  const res = await page.request.fetch(`/api/v1${path}`, {
-    method,
-    data,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.ok(), `${method} ${path}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 // Long flows with reloads on a shared machine.
 test.describe.configure({ timeout: 120_000 });
