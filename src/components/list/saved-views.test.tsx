@@ -14,6 +14,7 @@ import { eventsFake } from '../../test/fake-api/events';
 import { changedByColleague } from '../../test/fake-api/versions';
 import { renderApp } from '../../test/render-app';
 import { setupUser } from '../../test/screen';
+import { dialogTitled } from '../../test/dialogs';
 
 const support = {
   _id: '5a7e0c1d-2b3f-4e6a-8c9d-0e1f2a3b4c5d',
@@ -39,6 +40,20 @@ const server = (views: SavedView[]) =>
 const locationOf = (router: { state: { location: { search: string } } }) =>
   Object.fromEntries(new URLSearchParams(router.state.location.search));
 const select = () => screen.getByRole('combobox', { name: 'Saved views' });
+
+/** Sam Support renames the view "Pending" to "Waiting" meanwhile (its version moves). */
+const renamedBySam = (pending: SavedView) =>
+  changedByColleague(
+    pending,
+    { name: 'Waiting' },
+    {
+      type: 'saved_view',
+      name: 'Pending',
+      action: 'saved_view.rename',
+      changes: [{ field: 'name', before: 'Pending', after: 'Waiting' }],
+      actor: 'Sam Support',
+    },
+  );
 
 it('lists the views with their creator and applies the chosen one to the URL', async () => {
   const { calls } = server([view(1, 'Low ratings', { rating: '1', search: 'bistro' })]);
@@ -116,17 +131,7 @@ it("a rename open while a colleague's rename of the view arrives is sent against
   const dialog = await screen.findByRole('dialog');
   const field = within(dialog).getByLabelText('View name');
   const reads = callsOf('listSavedViews').length;
-  changedByColleague(
-    pending,
-    { name: 'Waiting' },
-    {
-      type: 'saved_view',
-      name: 'Pending',
-      action: 'saved_view.rename',
-      changes: [{ field: 'name', before: 'Pending', after: 'Waiting' }],
-      actor: 'Sam Support',
-    },
-  );
+  renamedBySam(pending);
   events.emit({
     recordType: 'saved_view',
     recordId: pending._id,
@@ -182,6 +187,59 @@ it('renames the view on screen, and deletes it after asking', async () => {
   await waitFor(() =>
     expect(screen.queryByRole('button', { name: 'Delete view' })).not.toBeInTheDocument(),
   );
+});
+
+describe('deleting a view a colleague renamed since it was read', () => {
+  /** The view on screen, renamed by Sam Support before Delete is confirmed: refused. */
+  async function deleteStale() {
+    const pending = view(1, 'Pending', { status: 'pending' });
+    const api = server([pending]);
+    renderApp('/admin/reviews?status=pending', { storedUser: adminUser });
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Delete view' }));
+    renamedBySam(pending);
+    const ask = (
+      await screen.findByText('Are you sure you want to delete the view "Pending"?')
+    ).closest('.ant-modal') as HTMLElement;
+    await user.click(within(ask).getByRole('button', { name: 'Delete' }));
+    const notice = (await screen.findByText('Changed by someone else')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    return { ...api, pending, user, notice };
+  }
+
+  it('shows the compact notice beside Delete view, nothing deleted; Save mine anyway deletes it with their version', async () => {
+    const { callsOf, pending, user, notice } = await deleteStale();
+    expect(notice).toHaveTextContent(
+      /Sam Support changed this saved view at \d\d:\d\d \(Name Pending → Waiting\)\. Reload to see it\./,
+    );
+    // Beside the button (the popover), not a toast; the view is still there.
+    expect(notice.closest('.ant-popover')).not.toBeNull();
+    expect(screen.queryByText('View deleted')).toBeNull();
+    expect(screen.queryByText(/Are you sure you want to delete/)).toBeNull();
+    expect(callsOf('deleteSavedView')[0].headers.get('If-Match')).toBe('"1"');
+    expect(pending.version).toBe(2);
+
+    await user.click(within(notice).getByRole('button', { name: 'Save mine anyway' }));
+    expect(await screen.findByText('View deleted')).toBeInTheDocument();
+    const again = callsOf('deleteSavedView')[1];
+    expect(again.headers.get('If-Match')).toBe('"2"');
+    expect(again.headers.get('X-Overrides-Version')).toBe('1');
+    await waitFor(() => expect(screen.queryByText('Changed by someone else')).toBeNull());
+  });
+
+  it('Reload, after asking, reads the views again and deletes nothing', async () => {
+    const { callsOf, user, notice } = await deleteStale();
+    const reads = callsOf('listSavedViews').length;
+    await user.click(within(notice).getByRole('button', { name: 'Reload' }));
+    const ask = await dialogTitled('Discard your changes?');
+    await user.click(within(ask).getByRole('button', { name: 'Discard and reload' }));
+    await waitFor(() => expect(callsOf('listSavedViews').length).toBeGreaterThan(reads));
+    await waitFor(() => expect(select().closest('.ant-select')).toHaveTextContent('Waiting'));
+    expect(screen.queryByText('Changed by someone else')).toBeNull();
+    expect(callsOf('deleteSavedView')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Delete view' })).toBeInTheDocument();
+  });
 });
 
 it('a link with ?view= applies what still applies; an unknown view says so', async () => {

@@ -11,8 +11,9 @@ import {
 import type { SavedView, SavedViewScreen } from '../../api/types';
 import { notify } from '../../lib/notify';
 import { ConfirmModal } from '../confirm-modal';
-import { ConflictNotice } from '../conflict/conflict-notice';
+import { ConflictNotice, ConflictPopover } from '../conflict/conflict-notice';
 import { useConflict } from '../conflict/use-conflict';
+import { useRowWrite, type RowAction } from '../conflict/use-row-write';
 import type { Versioned } from '../../api/versions';
 import { paramName } from './list-url';
 import {
@@ -140,14 +141,22 @@ export function SavedViews({ screen, params, values }: SavedViewsProps) {
     }
   };
 
+  // A delete of a view a colleague changed since it was read: the compact notice beside
+  // Delete view, nothing deleted.
+  const rowWrite = useRowWrite();
+  const deleteAction = (view: SavedView): RowAction => ({
+    key: `${view._id}:delete`,
+    reload: () => void views.refetch(),
+    done: () => notify.success('View deleted'),
+    failed: (error) => notify.error(refusal(error, 'Failed to delete the view')),
+  });
   const remove = async () => {
     if (!shown) return;
-    try {
-      await deleteView({ id: shown._id, screen, version: shown.version }).unwrap();
-      notify.success('View deleted');
-    } catch (error) {
-      notify.error(refusal(error, 'Failed to delete the view'));
-    }
+    const view = shown;
+    await rowWrite.write(deleteAction(view), {
+      version: view.version,
+      send: (versioned) => deleteView({ id: view._id, screen, ...versioned }).unwrap(),
+    });
     setConfirmDelete(false);
   };
 
@@ -185,9 +194,11 @@ export function SavedViews({ screen, params, values }: SavedViewsProps) {
           >
             Rename view
           </Button>
-          <Button danger onClick={() => setConfirmDelete(true)}>
-            Delete view
-          </Button>
+          <ConflictPopover {...rowWrite.beside(deleteAction(shown))}>
+            <Button danger onClick={() => setConfirmDelete(true)}>
+              Delete view
+            </Button>
+          </ConflictPopover>
         </>
       ) : null}
       <ViewNameModal
