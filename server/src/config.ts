@@ -57,6 +57,8 @@ export type ServerConfig = {
   requireIfMatch: boolean;
   /** how often an open event stream (GET /events) gets a heartbeat comment */
   eventHeartbeatMs: number;
+  /** the longest a live change waits to be written to a stream with the next ones (lib/event-batch.ts) */
+  eventBatchMs: number;
   /** two-step sign-in and step-up (auth/mfa.ts, auth/step-up.ts) */
   mfa: MfaConfig;
 };
@@ -378,6 +380,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     approvals,
     requireIfMatch: requireIfMatchFlag === '1',
     eventHeartbeatMs: 25_000,
+    eventBatchMs: 100,
     mfa,
   };
 }

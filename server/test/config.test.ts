@@ -39,6 +39,7 @@ describe('readConfig', () => {
       },
       requireIfMatch: false,
       eventHeartbeatMs: 25_000,
+      eventBatchMs: 100,
       mfa: { required: false, encryptionKey: undefined, stepUpMs: 5 * 60_000 },
     });
   });

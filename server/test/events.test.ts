@@ -3,7 +3,8 @@
  * record, version, action and actor; a rolled-back one never; a change made on another instance
  * over the same database arrives (PostgreSQL: another pool and listening connection); a
  * reconnection with Last-Event-ID gets what it missed, or a reset; the stream ends at sign-out
- * and when the session goes idle, which it does not prevent; heartbeats; 401 without a token.
+ * and when the session goes idle, which it does not prevent, writing what waits first; heartbeats;
+ * 401 without a token.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -220,6 +221,29 @@ test(`the stream ends when its session is signed out (${engine})`, async () => {
     'streamEvents',
     401,
   );
+});
+
+test(`live changes are coalesced, and what waits is written before the stream ends (${engine})`, async () => {
+  const batch = t.app.config.eventBatchMs;
+  t.app.config.eventBatchMs = 600_000; // written only when the stream ends
+  try {
+    const token = await sessionOf(t, 'support');
+    const events = await stream(token);
+    expect((await setCommission(9.5)).statusCode).toBe(200);
+    expect((await setCommission(10)).statusCode).toBe(200);
+    expect((await t.as({ method: 'POST', url: '/api/v1/user/logout', token })).statusCode).toBe(
+      200,
+    );
+    const first = await events.next(isChange(GOLDEN_FORK));
+    const second = await events.next(isChange(GOLDEN_FORK));
+    expect([first.data, second.data]).toMatchObject([
+      { version: (await versionOf(GOLDEN_FORK)) - 1 },
+      { version: await versionOf(GOLDEN_FORK) },
+    ]);
+    await events.ended();
+  } finally {
+    t.app.config.eventBatchMs = batch;
+  }
 });
 
 test(`an open stream does not keep an idle session alive: it ends when the session goes idle (${engine})`, async () => {

@@ -7,6 +7,8 @@
  * closing it. The stream ends when its session ends: a sign-out or any revocation (checked when
  * an event concerns the admin, and at each heartbeat), the session's lifetime or idle timeout
  * (checked when it is due). Opening it is background activity: it never keeps a session alive.
+ * Live changes are written coalesced, at most `eventBatchMs` after they arrive (lib/event-batch.ts);
+ * a replay at once.
  */
 import { PassThrough } from 'node:stream';
 import type { Handlers } from './types.js';
@@ -14,6 +16,7 @@ import { bearerToken } from '../auth/bearer-auth.js';
 import { livenessAt, sessionOfToken } from '../auth/sessions.js';
 import { changesAfter } from '../queries/events.js';
 import { isStreamed, type ChangeNotice } from '../lib/event-hub.js';
+import { batchedWriter } from '../lib/event-batch.js';
 
 /** The operations whose calls are never a use of the session (X-Background, always). */
 export const BACKGROUND_OPERATIONS = new Set(['streamEvents']);
@@ -24,8 +27,13 @@ const REPLAY_LIMIT = 500;
 /** The longest a Node.js timer waits. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** Each change is serialized once, for all the streams it goes to. */
+const serialized = new WeakMap<ChangeNotice, string>();
+
 /** An SSE `change` event: the fields of the contract's ChangeEvent, its id the event's. */
 function changeEvent(change: ChangeNotice): string {
+  const known = serialized.get(change);
+  if (known !== undefined) return known;
   const data = {
     id: change.id,
     createdAt: change.createdAt,
@@ -35,7 +43,9 @@ function changeEvent(change: ChangeNotice): string {
     version: change.version,
     actorName: change.actorName,
   };
-  return `id: ${change.id}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`;
+  const text = `id: ${change.id}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`;
+  serialized.set(change, text);
+  return text;
 }
 
 const resetEvent = (message: string) => `event: reset\ndata: ${JSON.stringify({ message })}\n\n`;
@@ -66,14 +76,18 @@ export const eventsHandlers: Handlers = {
      */
     let resumable = typeof lastId === 'string' && lastId.trim() !== '';
 
-    const send = (change: ChangeNotice) => {
+    const live = batchedWriter((text) => body.write(text), config.eventBatchMs);
+    /** a live change is coalesced with the next ones; a replayed one (`now`) written at once */
+    const send = (change: ChangeNotice, now = false) => {
       if (ended || !isStreamed(change.action) || sent.has(change.id)) return;
-      body.write(changeEvent(change));
+      if (now) body.write(changeEvent(change));
+      else live.add(changeEvent(change));
       resumable = true;
     };
     const end = () => {
       if (ended) return;
       ended = true;
+      live.flush();
       clearInterval(heartbeat);
       clearTimeout(deadline);
       unsubscribe();
@@ -126,7 +140,7 @@ export const eventsHandlers: Handlers = {
         else if (missed.length > REPLAY_LIMIT) body.write(resetEvent(REPLAY_TOO_MANY));
         else {
           for (const change of missed) {
-            send(change);
+            send(change, true);
             sent.add(change.id);
           }
         }
