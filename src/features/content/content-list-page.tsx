@@ -9,6 +9,7 @@ import type { Versioned } from '../../api/versions';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { ConflictNotice, ConflictPopover } from '../../components/conflict/conflict-notice';
 import { useConflict } from '../../components/conflict/use-conflict';
+import { useRowWrite, type RowAction } from '../../components/conflict/use-row-write';
 import { selectFilter } from '../../components/list/list-filters';
 import { ListScreen, type ListColumn } from '../../components/list/list-screen';
 import { statusColumn, statusLabel } from '../../components/status-badge';
@@ -95,7 +96,7 @@ export default function ContentListPage() {
 
   // Publish, unpublish or delete of an item a colleague changed since the list was read: the
   // compact notice beside the row's button, nothing changed.
-  const rowConflict = useConflict();
+  const rowWrite = useRowWrite();
   const dispatch = useAppDispatch();
   const publishFailed = (error: unknown, publish: boolean) =>
     notify.error(
@@ -104,50 +105,49 @@ export default function ContentListPage() {
         publish ? 'Failed to publish content' : 'Failed to unpublish content',
       ),
     );
-  const publishedText = (publish: boolean) =>
-    publish ? 'Content published successfully' : 'Content unpublished successfully';
-  const deleteFailed = (error: unknown) =>
-    notify.error(contentErrorText(error, 'Failed to delete content'));
-  const deletedText = (result: unknown) =>
-    (result as { message?: string }).message || 'Content deleted successfully';
+  const reloadItem = (item: StaticContent) =>
+    dispatch(api.util.invalidateTags([{ type: 'StaticContent', id: item._id }]));
+  const publishAction = (item: StaticContent): RowAction => {
+    const publish = item.status === 'draft';
+    return {
+      key: `${item._id}:status`,
+      reload: () => reloadItem(item),
+      done: () =>
+        notify.success(
+          publish ? 'Content published successfully' : 'Content unpublished successfully',
+        ),
+      failed: (error) => publishFailed(error, publish),
+    };
+  };
+  const deleteAction = (item: StaticContent): RowAction => ({
+    key: `${item._id}:delete`,
+    reload: () => reloadItem(item),
+    done: (answer) =>
+      notify.success((answer as { message?: string }).message || 'Content deleted successfully'),
+    failed: (error) => notify.error(contentErrorText(error, 'Failed to delete content')),
+  });
 
   const togglePublished = async (item: StaticContent) => {
-    const publish = item.status === 'draft';
-    const status: ContentStatus = publish ? 'published' : 'draft';
+    const status: ContentStatus = item.status === 'draft' ? 'published' : 'draft';
     setBusySlug(item.slug);
-    rowConflict.clear();
-    const send = (versioned: Versioned) =>
-      update({ slug: item.slug, body: { status }, ...versioned }).unwrap();
-    try {
-      await send({ version: item.version });
-      notify.success(publishedText(publish));
-    } catch (error) {
-      const key = `${item._id}:status`;
-      if (!rowConflict.caught(error, { key, sent: item.version, mine: { status }, send })) {
-        publishFailed(error, publish);
-      }
-    } finally {
-      setBusySlug(null);
-    }
+    await rowWrite.write(publishAction(item), {
+      version: item.version,
+      mine: { status },
+      send: (versioned) => update({ slug: item.slug, body: { status }, ...versioned }).unwrap(),
+    });
+    setBusySlug(null);
   };
 
   const confirmDelete = async () => {
     if (!deleting) return;
     const item = deleting;
-    rowConflict.clear();
-    const send = (versioned: Versioned) => remove({ slug: item.slug, ...versioned }).unwrap();
-    try {
-      notify.success(deletedText(await send({ version: item.version })));
-      setDeleting(null);
-    } catch (error) {
-      const key = `${item._id}:delete`;
-      if (rowConflict.caught(error, { key, sent: item.version, mine: {}, send })) setDeleting(null);
-      else deleteFailed(error);
-    }
+    const outcome = await rowWrite.write(deleteAction(item), {
+      version: item.version,
+      send: (versioned) => remove({ slug: item.slug, ...versioned }).unwrap(),
+    });
+    // A failure keeps the question open; a conflict is shown beside the row's Delete.
+    if (outcome !== 'failed') setDeleting(null);
   };
-
-  const reloadItem = (item: StaticContent) =>
-    dispatch(api.util.invalidateTags([{ type: 'StaticContent', id: item._id }]));
 
   return (
     <Flex vertical gap="middle">
@@ -178,13 +178,7 @@ export default function ContentListPage() {
                   <Button size="small" onClick={() => setEditing({ item })}>
                     Edit
                   </Button>
-                  <ConflictPopover
-                    state={rowConflict}
-                    conflictKey={`${item._id}:status`}
-                    onReload={() => reloadItem(item)}
-                    onSaved={() => notify.success(publishedText(item.status === 'draft'))}
-                    onFailed={(error) => publishFailed(error, item.status === 'draft')}
-                  >
+                  <ConflictPopover {...rowWrite.beside(publishAction(item))}>
                     <Button
                       size="small"
                       type={item.status === 'draft' ? 'primary' : 'default'}
@@ -194,13 +188,7 @@ export default function ContentListPage() {
                       {item.status === 'draft' ? 'Publish' : 'Unpublish'}
                     </Button>
                   </ConflictPopover>
-                  <ConflictPopover
-                    state={rowConflict}
-                    conflictKey={`${item._id}:delete`}
-                    onReload={() => reloadItem(item)}
-                    onSaved={(result) => notify.success(deletedText(result))}
-                    onFailed={deleteFailed}
-                  >
+                  <ConflictPopover {...rowWrite.beside(deleteAction(item))}>
                     <Button size="small" danger onClick={() => setDeleting(item)}>
                       Delete
                     </Button>

@@ -12,6 +12,7 @@ import { api } from '../../api/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConflictNotice, ConflictPopover } from '../../components/conflict/conflict-notice';
 import { useConflict } from '../../components/conflict/use-conflict';
+import { useRowWrite, type RowAction } from '../../components/conflict/use-row-write';
 import type { Versioned } from '../../api/versions';
 import { ConfirmModal } from '../../components/confirm-modal';
 import type { ExportCsv } from '../../components/list/export-button';
@@ -72,7 +73,7 @@ function ReferenceDataScreen({ config }: { config: ReferenceList }) {
   const conflict = useConflict();
   // A toggle or a delete of an entry a colleague changed since the list was read: the compact
   // notice beside the row's button.
-  const rowConflict = useConflict();
+  const rowWrite = useRowWrite();
   const dispatch = useAppDispatch();
   const reloadRow = (row: ReferenceRow) =>
     dispatch(api.util.invalidateTags([{ type: config.key, id: row._id }]));
@@ -113,45 +114,53 @@ function ReferenceDataScreen({ config }: { config: ReferenceList }) {
       undefined,
       seconds,
     );
+  const toggleAction = (row: ReferenceRow): RowAction => ({
+    key: `${row._id}:status`,
+    reload: () => reloadRow(row),
+    done: (answer) =>
+      notify.success(
+        (answer as { message?: string }).message || messages.updated,
+        undefined,
+        seconds,
+      ),
+    failed: statusFailed,
+  });
   const toggle = async (row: ReferenceRow) => {
     setBusyId(row._id);
-    rowConflict.clear();
     const status = !isActive(row);
-    const send = (versioned: Versioned) =>
-      saveItem({ entity: config.key, id: row._id, status, ...versioned }).unwrap();
-    try {
-      const result = await send({ version: row.version });
-      notify.success(result.message || messages.updated, undefined, seconds);
-    } catch (error) {
-      const key = `${row._id}:status`;
-      if (!rowConflict.caught(error, { key, sent: row.version, mine: { status }, send })) {
-        statusFailed(error);
-      }
-    } finally {
-      setBusyId(null);
-    }
+    await rowWrite.write(toggleAction(row), {
+      version: row.version,
+      mine: { status },
+      send: (versioned) =>
+        saveItem({ entity: config.key, id: row._id, status, ...versioned }).unwrap(),
+    });
+    setBusyId(null);
   };
 
   const deleteFailed = (error: unknown) => {
     const fallback = messages.delete ?? '';
     notify.error(errorText(error, { http: fallback, other: fallback }), undefined, seconds);
   };
-  const removed = (result: { message?: string }) =>
-    notify.success(result.message || messages.deleted || '', undefined, seconds);
+  const deleteAction = (row: ReferenceRow): RowAction => ({
+    key: `${row._id}:delete`,
+    reload: () => reloadRow(row),
+    done: (answer) =>
+      notify.success(
+        (answer as { message?: string }).message || messages.deleted || '',
+        undefined,
+        seconds,
+      ),
+    failed: deleteFailed,
+  });
   const remove = async () => {
     if (!deleted) return;
     const row = deleted;
-    rowConflict.clear();
-    const send = (versioned: Versioned) =>
-      deleteItem({ entity: config.key, id: row._id, ...versioned }).unwrap();
-    try {
-      removed(await send({ version: row.version }));
-      setDeleted(null);
-    } catch (error) {
-      const key = `${row._id}:delete`;
-      if (rowConflict.caught(error, { key, sent: row.version, mine: {}, send })) setDeleted(null);
-      else deleteFailed(error);
-    }
+    const outcome = await rowWrite.write(deleteAction(row), {
+      version: row.version,
+      send: (versioned) => deleteItem({ entity: config.key, id: row._id, ...versioned }).unwrap(),
+    });
+    // A failure keeps the question open; a conflict is shown beside the row's Delete.
+    if (outcome !== 'failed') setDeleted(null);
   };
 
   const columns: ListColumn<ReferenceRow>[] = [
@@ -198,19 +207,7 @@ function ReferenceDataScreen({ config }: { config: ReferenceList }) {
         Edit
       </Button>
       {config.hasStatus ? (
-        <ConflictPopover
-          state={rowConflict}
-          conflictKey={`${row._id}:status`}
-          onReload={() => reloadRow(row)}
-          onSaved={(answer) =>
-            notify.success(
-              (answer as { message?: string }).message || messages.updated,
-              undefined,
-              seconds,
-            )
-          }
-          onFailed={statusFailed}
-        >
+        <ConflictPopover {...rowWrite.beside(toggleAction(row))}>
           <Button
             size="small"
             danger={isActive(row)}
@@ -222,13 +219,7 @@ function ReferenceDataScreen({ config }: { config: ReferenceList }) {
         </ConflictPopover>
       ) : null}
       {canDelete ? (
-        <ConflictPopover
-          state={rowConflict}
-          conflictKey={`${row._id}:delete`}
-          onReload={() => reloadRow(row)}
-          onSaved={(answer) => removed(answer as { message?: string })}
-          onFailed={deleteFailed}
-        >
+        <ConflictPopover {...rowWrite.beside(deleteAction(row))}>
           <Button size="small" danger onClick={() => setDeleted(row)}>
             Delete
           </Button>

@@ -6,8 +6,7 @@ import type { AddedTeamMemberResponse, TeamMember, TeamRole } from '../../api/ty
 import { errorText } from '../../api/errors';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { ConflictPopover } from '../../components/conflict/conflict-notice';
-import { useConflict } from '../../components/conflict/use-conflict';
-import type { Versioned } from '../../api/versions';
+import { useRowWrite, type RowAction } from '../../components/conflict/use-row-write';
 import { notify } from '../../lib/notify';
 import { formatDateTime } from '../../lib/dates';
 import { useAppSelector } from '../../app/hooks';
@@ -90,20 +89,19 @@ export default function TeamPage() {
 
   // A role or status change of a member a colleague changed since the list was read: the
   // compact notice beside the control, nothing changed.
-  const conflict = useConflict();
+  const rowWrite = useRowWrite();
   const refused = (failure: unknown) =>
     notify.error(errorText(failure, { http: 'The change was refused', other: 'No answer' }));
-  const conflictProps = (member: TeamMember, kind: 'role' | 'status') => ({
-    state: conflict,
-    conflictKey: `${member._id}:${kind}`,
+  const changeAction = (member: TeamMember, kind: 'role' | 'status'): RowAction => ({
+    key: `${member._id}:${kind}`,
     // Reload: the team as it is now.
-    onReload: () => void refetch(),
-    onSaved: (answer: unknown) => notify.success((answer as { message: string }).message),
-    onFailed: refused,
+    reload: () => void refetch(),
+    done: (answer) => notify.success((answer as { message: string }).message),
+    failed: refused,
   });
 
   const run = async (change: Pending) => {
-    conflict.clear();
+    rowWrite.clear();
     try {
       if (change.kind === 'sessions') {
         const { data: result } = await endSessions(change.member._id).unwrap();
@@ -113,23 +111,17 @@ export default function TeamPage() {
       } else {
         const body: { teamRole: TeamRole } | { status: boolean } =
           change.kind === 'role' ? { teamRole: change.teamRole } : { status: change.status };
-        const send = (versioned: Versioned) =>
-          updateMember({ id: change.member._id, ...body, ...versioned }).unwrap();
-        try {
-          notify.success((await send({ version: change.member.version })).message);
-        } catch (failure) {
-          const { member } = change;
-          const key = `${member._id}:${change.kind}`;
-          if (!conflict.caught(failure, { key, sent: member.version, mine: body, send })) {
-            throw failure;
-          }
-        }
+        await rowWrite.write(changeAction(change.member, change.kind), {
+          version: change.member.version,
+          mine: body,
+          send: (versioned) =>
+            updateMember({ id: change.member._id, ...body, ...versioned }).unwrap(),
+        });
       }
-      setPending(null);
     } catch (failure) {
-      setPending(null);
       refused(failure);
     }
+    setPending(null);
   };
 
   const columns = [
@@ -154,7 +146,7 @@ export default function TeamPage() {
       title: 'Team role',
       key: 'teamRole',
       render: (_: unknown, member: TeamMember) => (
-        <ConflictPopover {...conflictProps(member, 'role')}>
+        <ConflictPopover {...rowWrite.beside(changeAction(member, 'role'))}>
           <Select
             aria-label={`Team role of ${fullName(member)}`}
             size="small"
@@ -205,7 +197,7 @@ export default function TeamPage() {
             </Button>
           )}
           {member._id === me ? null : (
-            <ConflictPopover {...conflictProps(member, 'status')}>
+            <ConflictPopover {...rowWrite.beside(changeAction(member, 'status'))}>
               <Button
                 size="small"
                 danger={member.status}
