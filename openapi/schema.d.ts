@@ -75,9 +75,29 @@ export interface paths {
     put?: never;
     /**
      * The second step of a sign-in
-     * @description The ticket of the login answer's `mfa` with a code from the authenticator app or a recovery code; answers as login does, with the token. Wrong codes count in the sign-in throttle like wrong passwords (429 with Retry-After), and the fifth wrong code ends the ticket. A used, expired or ended ticket is a 401: sign in again.
+     * @description The ticket of the login answer's `mfa` with a code from the authenticator app or a recovery code, or with a passkey's answer (`webauthn`) to the options of `POST /user/login/mfa/passkey-options`; answers as login does, with the token. A passkey refused (wrong site, reused or expired challenge, unknown key, counter gone back) counts like a wrong code. Wrong codes count in the sign-in throttle like wrong passwords (429 with Retry-After), and the fifth wrong code ends the ticket. A used, expired or ended ticket is a 401: sign in again.
      */
     post: operations['loginMfa'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/login/mfa/passkey-options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Passkey options for the second step of a sign-in
+     * @description For a sign-in ticket of an admin with a passkey: the options for `startAuthentication({optionsJSON})` (the admin's passkeys, a challenge bound to the ticket, single use, 5 minutes). The answer goes to `POST /user/login/mfa` as `webauthn`.
+     */
+    post: operations['startPasskeySignIn'];
     delete?: never;
     options?: never;
     head?: never;
@@ -95,9 +115,29 @@ export interface paths {
     put?: never;
     /**
      * Confirm it's you (step-up)
-     * @description A code from the authenticator app or a recovery code: for `STEP_UP_MINUTES` (5) the session may do the operations marked `x-step-up` (those that move money or change access), which otherwise answer 401 with `reason: step_up_required` and `WWW-Authenticate: Bearer error="insufficient_user_authentication"` for an admin who has a second factor. A wrong code is a 400 (the session goes on) and counts in the sign-in throttle.
+     * @description A code from the authenticator app or a recovery code, or a passkey's answer (`webauthn`) to `POST /user/verify/passkey-options`: for `STEP_UP_MINUTES` (5) the session may do the operations marked `x-step-up` (those that move money or change access), which otherwise answer 401 with `reason: step_up_required` and `WWW-Authenticate: Bearer error="insufficient_user_authentication"` for an admin who has a second factor. A wrong code or a passkey refused is a 400 (the session goes on) and counts in the sign-in throttle.
      */
     post: operations['verifyStepUp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/verify/passkey-options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Passkey options for "Confirm it's you"
+     * @description The options for `startAuthentication({optionsJSON})` with the signed-in admin's passkeys (a challenge bound to the session, single use, 5 minutes). The answer goes to `POST /user/verify` as `webauthn`.
+     */
+    post: operations['startPasskeyVerification'];
     delete?: never;
     options?: never;
     head?: never;
@@ -158,6 +198,46 @@ export interface paths {
      * @description A code from the app being added turns it on and answers ten new recovery codes (earlier ones stop working), shown this once. With an enrolment ticket the answer also signs in (`token` and `data.user`, as login). A wrong code is a 400 and counts in the sign-in throttle.
      */
     post: operations['confirmTotpEnrolment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/mfa/passkey/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start adding a passkey
+     * @description The options for `startRegistration({optionsJSON})`: the relying party of PUBLIC_ORIGIN, the admin, the passkeys they have already (not registered twice), and a challenge bound to the session, single use, 5 minutes. The answer goes to `POST /user/mfa/passkey`.
+     */
+    post: operations['startPasskeyRegistration'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/mfa/passkey': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a passkey
+     * @description The browser's answer to the options of `POST /user/mfa/passkey/options`, with the name the admin gives it. Checked against PUBLIC_ORIGIN and the challenge (used up); the passkey is then a factor, listed by `GET /user/mfa` and removed by `DELETE /user/mfa/{id}`. As the admin's first factor it comes with ten recovery codes.
+     */
+    post: operations['addPasskey'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2149,10 +2229,10 @@ export interface components {
      */
     TeamRole: 'owner' | 'finance' | 'support' | 'content' | 'viewer';
     /**
-     * @description How a second step can be answered: `totp` (a code from an authenticator app), `recovery_code` (one of the single-use recovery codes).
+     * @description How a second step can be answered: `totp` (a code from an authenticator app), `recovery_code` (one of the single-use recovery codes), `webauthn` (a passkey or security key: options from `POST /user/login/mfa/passkey-options`, then `webauthn`).
      * @enum {string}
      */
-    MfaMethod: 'totp' | 'recovery_code';
+    MfaMethod: 'totp' | 'recovery_code' | 'webauthn';
     /** @description The second step of a sign-in. `ticket` is single-use, expires in 5 minutes and is not a token: every operation but `POST /user/login/mfa` refuses it with 401 (an `enroll` ticket is also taken by the authenticator enrolment, `POST /user/mfa/totp` and its confirmation, sent as `Authorization: Bearer <ticket>`). */
     MfaChallenge: {
       methods: components['schemas']['MfaMethod'][];
@@ -2166,10 +2246,12 @@ export interface components {
     };
     /** @description A 6-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`; case, spaces and dashes do not matter). */
     Code: string;
+    /** @description The ticket with either a code or a passkey's answer (`webauthn`). */
     LoginMfaRequest: {
       ticket: string;
-      code: components['schemas']['Code'];
-    };
+      code?: components['schemas']['Code'];
+      webauthn?: components['schemas']['PasskeyAssertion'];
+    } & (unknown | unknown);
     CodeRequest: {
       code: components['schemas']['Code'];
     };
@@ -2205,7 +2287,7 @@ export interface components {
     MfaFactor: {
       _id: components['schemas']['Id'];
       /** @enum {string} */
-      kind: 'totp';
+      kind: 'totp' | 'webauthn';
       name: string;
       createdAt: components['schemas']['Timestamp'];
       lastUsedAt: components['schemas']['Timestamp'] | null;
@@ -2349,7 +2431,7 @@ export interface components {
         data: components['schemas']['ActivityLog'][];
       };
     /**
-     * @description The stable verb of an event (`admin.create` and `admin.reset` come from the create-admin command or the first start, not from a request). `list.export` is a CSV export of a list (record type `list`, its name the list's, the search and filters in `details`). `access.denied` is a call refused for the actor's team role (record type `operation`, its name the operationId, the permission in `details`). `approval.*` follow an approval request (a refund's on its booking, a fee change's on the configuration or the restaurant; `details` name the request, and the refund it led to): requested, approved, rejected, withdrawn (cancel) and expired (no actor). `team.*` are changes on the Team screen (record type `user`, the administrator); `account.*` an admin's own password and sessions; `mfa.*` two-step verification (record type `user`: an authenticator app turned on, a second factor confirmed for step-up, a wrong code at sign-in or step-up, a recovery code used, new recovery codes, a factor removed, an owner's reset of a member's factors); `audit.view` a reading of the Audit Log (its filters in `details`, at most one a minute per admin and filters). `activity.legacy` and `booking.activity` are entries carried over from the activity lists that existed before the audit trail (and seeded booking history).
+     * @description The stable verb of an event (`admin.create` and `admin.reset` come from the create-admin command or the first start, not from a request). `list.export` is a CSV export of a list (record type `list`, its name the list's, the search and filters in `details`). `access.denied` is a call refused for the actor's team role (record type `operation`, its name the operationId, the permission in `details`). `approval.*` follow an approval request (a refund's on its booking, a fee change's on the configuration or the restaurant; `details` name the request, and the refund it led to): requested, approved, rejected, withdrawn (cancel) and expired (no actor). `team.*` are changes on the Team screen (record type `user`, the administrator); `account.*` an admin's own password and sessions; `mfa.*` two-step verification (record type `user`: an authenticator app or a passkey added, a second factor confirmed for step-up, a wrong code or a refused passkey at sign-in or step-up, a passkey challenge handed out for a sign-in or step-up, a recovery code used, new recovery codes, a factor removed, an owner's reset of a member's factors); `audit.view` a reading of the Audit Log (its filters in `details`, at most one a minute per admin and filters). `activity.legacy` and `booking.activity` are entries carried over from the activity lists that existed before the audit trail (and seeded booking history).
      * @enum {string}
      */
     AuditAction:
@@ -2395,6 +2477,7 @@ export interface components {
       | 'approval.expire'
       | 'mfa.enroll'
       | 'mfa.verify'
+      | 'mfa.passkey_challenge'
       | 'mfa.verify_failed'
       | 'mfa.recovery_code_used'
       | 'mfa.recovery_codes'
@@ -3291,6 +3374,76 @@ export interface components {
     AccountSessionListResponse: components['schemas']['MessageResponse'] & {
       data: components['schemas']['AccountSession'][];
     };
+    /** @description A passkey's answer to sign-in or step-up options, as `@simplewebauthn/browser`'s `startAuthentication` gives it (base64url). */
+    PasskeyAssertion: {
+      id: string;
+      rawId: string;
+      /** @enum {string} */
+      type: 'public-key';
+      authenticatorAttachment?: string;
+      clientExtensionResults?: {
+        [key: string]: unknown;
+      };
+      response: {
+        clientDataJSON: string;
+        authenticatorData: string;
+        signature: string;
+      } & {
+        [key: string]: unknown;
+      };
+    } & {
+      [key: string]: unknown;
+    };
+    TicketRequest: {
+      ticket: string;
+    };
+    /** @description The options for the browser (`optionsJSON` of `@simplewebauthn/browser`'s `startRegistration` or `startAuthentication`); their challenge is single use and expires in 5 minutes. */
+    PasskeyOptionsResponse: components['schemas']['MessageResponse'] & {
+      data: {
+        options: {
+          challenge: string;
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    /** @description A code, or a passkey's answer (`webauthn`) to `POST /user/verify/passkey-options`. */
+    VerifyRequest: {
+      code?: components['schemas']['Code'];
+      webauthn?: components['schemas']['PasskeyAssertion'];
+    } & (unknown | unknown);
+    /** @description A new passkey, as `@simplewebauthn/browser`'s `startRegistration` gives it (base64url). */
+    PasskeyAttestation: {
+      id: string;
+      rawId: string;
+      /** @enum {string} */
+      type: 'public-key';
+      authenticatorAttachment?: string;
+      clientExtensionResults?: {
+        [key: string]: unknown;
+      };
+      response: {
+        clientDataJSON: string;
+        attestationObject: string;
+        transports?: string[];
+      } & {
+        [key: string]: unknown;
+      };
+    } & {
+      [key: string]: unknown;
+    };
+    AddPasskeyRequest: {
+      /** @description What the admin calls this passkey (for example "Laptop" or "YubiKey"). */
+      name: string;
+      webauthn: components['schemas']['PasskeyAttestation'];
+    };
+    /** @description The passkey is on. When it is the admin's first factor the answer has ten recovery codes, shown this once. */
+    AddPasskeyResponse: components['schemas']['MessageResponse'] & {
+      data: {
+        factor: components['schemas']['MfaFactor'];
+        recoveryCodes?: components['schemas']['RecoveryCodes'];
+      };
+    };
     /** @description At most 100 rows, each with the version it was read at. */
     BulkItems: components['schemas']['BulkItem'][];
     /** @description The entry's name, trimmed by the server. A name that is blank after trimming is refused with 400 and the spec's message for the list ("Booking type name is required", "Category name is required", "Ingredient name is required", "Allergy name is required", "Preference name is required", "Cuisine name is required"), so the blank check is the server's, not a schema pattern. Unique per list, compared case-insensitively (409 otherwise). */
@@ -3708,7 +3861,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
-      /** @description A wrong code ("That code is not right: enter the current code from your authenticator app, or a recovery code."), or a ticket used, expired or ended ("This sign-in has expired or was ended: sign in again with your email and password."). */
+      /** @description A wrong code ("That code is not right: enter the current code from your authenticator app, or a recovery code."), a passkey refused ("That passkey was not accepted: try again, or use a code."), or a ticket used, expired or ended ("This sign-in has expired or was ended: sign in again with your email and password."). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3732,6 +3885,78 @@ export interface operations {
       };
     };
   };
+  startPasskeySignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "ticket": "q3VtYzJ0b3BzZWNyZXRzZWNyZXRzZWNyZXQ"
+         *     }
+         */
+        'application/json': components['schemas']['TicketRequest'];
+      };
+    };
+    responses: {
+      /** @description The options for the browser. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Use your passkey",
+           *       "data": {
+           *         "options": {
+           *           "challenge": "oVx3c2S1dW3nPq8Kz5tR0yJm7aB4eHfG6iLwNsXvUcQ",
+           *           "rpId": "admin.example.com",
+           *           "allowCredentials": [
+           *             {
+           *               "id": "AbC1dEf2GhI3jKl4MnO5pQ",
+           *               "type": "public-key",
+           *               "transports": [
+           *                 "internal"
+           *               ]
+           *             }
+           *           ],
+           *           "userVerification": "preferred",
+           *           "timeout": 300000
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['PasskeyOptionsResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      /** @description A ticket used, expired or ended ("This sign-in has expired or was ended: sign in again with your email and password."). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The server has no PUBLIC_ORIGIN ("Passkeys are not set up on this server: its operator must set PUBLIC_ORIGIN."), or the admin has no passkey. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
   verifyStepUp: {
     parameters: {
       query?: never;
@@ -3749,7 +3974,7 @@ export interface operations {
          *       "code": "492039"
          *     }
          */
-        'application/json': components['schemas']['CodeRequest'];
+        'application/json': components['schemas']['VerifyRequest'];
       };
     };
     responses: {
@@ -3771,7 +3996,7 @@ export interface operations {
           'application/json': components['schemas']['VerifyResponse'];
         };
       };
-      /** @description A wrong code ("That code is not right: enter the current code from your authenticator app, or a recovery code."), or the admin has no second factor. */
+      /** @description A wrong code ("That code is not right: enter the current code from your authenticator app, or a recovery code."), a passkey refused, or the admin has no second factor. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3788,6 +4013,64 @@ export interface operations {
         headers: {
           /** @description Seconds until the next attempt may be made. */
           'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  startPasskeyVerification: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The options for the browser. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Use your passkey",
+           *       "data": {
+           *         "options": {
+           *           "challenge": "oVx3c2S1dW3nPq8Kz5tR0yJm7aB4eHfG6iLwNsXvUcQ",
+           *           "rpId": "admin.example.com",
+           *           "allowCredentials": [
+           *             {
+           *               "id": "AbC1dEf2GhI3jKl4MnO5pQ",
+           *               "type": "public-key",
+           *               "transports": [
+           *                 "internal"
+           *               ]
+           *             }
+           *           ],
+           *           "userVerification": "preferred",
+           *           "timeout": 300000
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['PasskeyOptionsResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The server has no PUBLIC_ORIGIN ("Passkeys are not set up on this server: its operator must set PUBLIC_ORIGIN."), or the admin has no passkey. */
+      409: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -3979,6 +4262,150 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+    };
+  };
+  startPasskeyRegistration: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The options for the browser. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Use your passkey",
+           *       "data": {
+           *         "options": {
+           *           "challenge": "oVx3c2S1dW3nPq8Kz5tR0yJm7aB4eHfG6iLwNsXvUcQ",
+           *           "rp": {
+           *             "name": "marketplace-admin",
+           *             "id": "admin.example.com"
+           *           },
+           *           "user": {
+           *             "id": "YTVkYWM1MWItNjc4Mi00OTlk",
+           *             "name": "admin@example.com",
+           *             "displayName": "Ada Admin"
+           *           },
+           *           "pubKeyCredParams": [
+           *             {
+           *               "alg": -7,
+           *               "type": "public-key"
+           *             }
+           *           ],
+           *           "timeout": 300000,
+           *           "attestation": "none"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['PasskeyOptionsResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The server has no PUBLIC_ORIGIN ("Passkeys are not set up on this server: its operator must set PUBLIC_ORIGIN."). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  addPasskey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `1` when the client makes the request by itself (polling, a background refetch), not for a person's action: it is answered as usual, but it does not count as a use of the session, so it never keeps a session alive past its idle timeout (`sessionIdleMinutes` of the signed-in user). Without it, a request is a use. */
+        'X-Background'?: components['parameters']['Background'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Laptop",
+         *       "webauthn": {
+         *         "id": "AbC1dEf2GhI3jKl4MnO5pQ",
+         *         "rawId": "AbC1dEf2GhI3jKl4MnO5pQ",
+         *         "type": "public-key",
+         *         "response": {
+         *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0",
+         *           "attestationObject": "o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YVg",
+         *           "transports": [
+         *             "internal"
+         *           ]
+         *         },
+         *         "clientExtensionResults": {}
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['AddPasskeyRequest'];
+      };
+    };
+    responses: {
+      /** @description The passkey is on. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Passkey added",
+           *       "data": {
+           *         "factor": {
+           *           "_id": "4f1c2a9e-7b3d-4e8f-9a1b-2c3d4e5f6a7b",
+           *           "kind": "webauthn",
+           *           "name": "Laptop",
+           *           "createdAt": "2026-11-27T08:30:00.000Z",
+           *           "lastUsedAt": "2026-11-27T08:30:00.000Z"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AddPasskeyResponse'];
+        };
+      };
+      /** @description The passkey was not accepted ("That passkey could not be added: start again and use your passkey within 5 minutes."), or it is registered already. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The server has no PUBLIC_ORIGIN ("Passkeys are not set up on this server: its operator must set PUBLIC_ORIGIN."). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   regenerateRecoveryCodes: {

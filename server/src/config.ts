@@ -61,7 +61,15 @@ export type ServerConfig = {
   eventBatchMs: number;
   /** two-step sign-in and step-up (auth/mfa.ts, auth/step-up.ts) */
   mfa: MfaConfig;
+  /**
+   * PUBLIC_ORIGIN (default http://localhost:<PORT> in demo mode): the passkeys' relying party
+   * (its host name) and the origin their answers must come from (auth/webauthn.ts). Without
+   * it passkeys are off.
+   */
+  webauthn?: WebAuthnConfig;
 };
+
+export type WebAuthnConfig = { rpId: string; origin: string };
 
 type MfaConfig = {
   /** MFA_REQUIRED: no admin gets a token without a second factor (default with DATABASE_URL) */
@@ -115,6 +123,37 @@ function mfaKeyFrom(env: NodeJS.ProcessEnv): Buffer | undefined {
     );
   }
   return key;
+}
+
+/**
+ * PUBLIC_ORIGIN as the relying party of passkeys: an http(s) origin (no path), https unless the
+ * host is localhost, and a domain name (a passkey cannot be bound to an IP address).
+ */
+function publicOriginFrom(
+  env: NodeJS.ProcessEnv,
+  demo: boolean,
+  port: number,
+): WebAuthnConfig | undefined {
+  const text = env.PUBLIC_ORIGIN?.trim().replace(/\/$/, '');
+  if (!text) return demo ? { rpId: 'localhost', origin: `http://localhost:${port}` } : undefined;
+  const fail = (why: string) => new ConfigError(`PUBLIC_ORIGIN ${why}, not "${env.PUBLIC_ORIGIN}"`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw fail('must be the address the admins open, such as https://admin.example.com');
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.origin !== text) {
+    throw fail('must be an http(s) origin without a path, such as https://admin.example.com');
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) {
+    throw fail('must name the server by a domain name (passkeys cannot use an IP address)');
+  }
+  const local = host === 'localhost' || host.endsWith('.localhost');
+  if (url.protocol === 'http:' && !local)
+    throw fail('must use https (only localhost may use http)');
+  return { rpId: host, origin: url.origin };
 }
 
 /** The server does not start without the key while MFA is required. */
@@ -382,6 +421,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     eventHeartbeatMs: 25_000,
     eventBatchMs: 100,
     mfa,
+    webauthn: publicOriginFrom(env, demo, port),
   };
 }
 

@@ -32,7 +32,7 @@ test('an operation without a handler answers 501 with a JSON message', async () 
 });
 
 describe('securedOperations', () => {
-  test('every operation of the contract but login, loginMfa, setupPassword and getImage needs the bearer token', async () => {
+  test('every operation of the contract but login, loginMfa (and its passkey options), setupPassword and getImage needs the bearer token', async () => {
     const contract = await loadContract();
     const all = Object.values(contract.paths).flatMap((item) =>
       Object.values(item).flatMap((operation) => operation.operationId ?? []),
@@ -43,8 +43,9 @@ describe('securedOperations', () => {
       'login',
       'loginMfa',
       'setupPassword',
+      'startPasskeySignIn',
     ]);
-    expect(secured.size).toBe(all.length - 4);
+    expect(secured.size).toBe(all.length - 5);
   });
 
   test('a contract naming a scheme the server does not check is refused', () => {

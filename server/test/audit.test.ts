@@ -27,6 +27,7 @@ import {
 } from '../src/db/schema.js';
 import { createBookingFixture } from './helpers/booking-fixture.js';
 import { expectContract } from './helpers/contract.js';
+import { SoftAuthenticator } from './helpers/soft-authenticator.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { pngPart } from './helpers/uploads.js';
 import { TEST_ADMIN } from './helpers/constants.js';
@@ -162,6 +163,25 @@ async function ownAdmin() {
   await saveAdministrator(t.database.db, { email, password: STRONG_PASSWORD, teamRole: 'viewer' });
   const [admin] = await t.database.db.select().from(users).where(eq(users.email, email));
   return { id: admin.id, email, token: await createSession(t.database.db, admin.id, 3_600_000) };
+}
+
+/** A software passkey for the test server's PUBLIC_ORIGIN (the demo's default). */
+const softKey = () =>
+  new SoftAuthenticator(t.app.config.webauthn!.origin, t.app.config.webauthn!.rpId);
+
+/** An admin of their own with a passkey (and a session that just added it). */
+async function passkeyAdmin() {
+  const admin = await ownAdmin();
+  const options = dataOf(
+    await t.api('POST', '/user/mfa/passkey/options', undefined, { token: admin.token }),
+  ).options;
+  await t.api(
+    'POST',
+    '/user/mfa/passkey',
+    { name: 'Laptop', webauthn: softKey().register(options) },
+    { token: admin.token },
+  );
+  return admin;
 }
 
 /** The code of an authenticator secret, `steps` steps from now. */
@@ -399,6 +419,89 @@ const CASES: Record<string, Case> = {
     expect: (given) => ({
       status: 200,
       action: 'mfa.remove',
+      entityType: 'user',
+      entityId: given.id as string,
+      changes: [],
+      actor: { id: given.id as string, email: given.email as string },
+    }),
+  },
+  startPasskeyRegistration: {
+    given: ownAdmin,
+    run: (given, options) =>
+      t.api('POST', '/user/mfa/passkey/options', undefined, {
+        ...options,
+        token: given.token as string,
+      }),
+    expect: (given) => ({
+      status: 200,
+      action: 'mfa.enroll',
+      entityType: 'user',
+      entityId: given.id as string,
+      changes: [],
+      actor: { id: given.id as string, email: given.email as string },
+    }),
+  },
+  addPasskey: {
+    given: async () => {
+      const admin = await ownAdmin();
+      const options = dataOf(
+        await t.api('POST', '/user/mfa/passkey/options', undefined, { token: admin.token }),
+      ).options;
+      return { ...admin, answer: JSON.stringify(softKey().register(options)) };
+    },
+    run: (given, options) =>
+      t.api(
+        'POST',
+        '/user/mfa/passkey',
+        { name: 'Laptop', webauthn: JSON.parse(given.answer as string) },
+        { ...options, token: given.token as string },
+      ),
+    expect: (given) => ({
+      status: 200,
+      action: 'mfa.enroll',
+      entityType: 'user',
+      entityId: given.id as string,
+      changes: [],
+      actor: { id: given.id as string, email: given.email as string },
+    }),
+  },
+  startPasskeyVerification: {
+    given: passkeyAdmin,
+    run: (given, options) =>
+      t.api('POST', '/user/verify/passkey-options', undefined, {
+        ...options,
+        token: given.token as string,
+      }),
+    expect: (given) => ({
+      status: 200,
+      action: 'mfa.passkey_challenge',
+      entityType: 'user',
+      entityId: given.id as string,
+      changes: [],
+      actor: { id: given.id as string, email: given.email as string },
+    }),
+  },
+  startPasskeySignIn: {
+    given: async () => {
+      const admin = await passkeyAdmin();
+      const res = await t.api(
+        'POST',
+        '/user/login',
+        { email: admin.email, password: STRONG_PASSWORD },
+        { token: null },
+      );
+      return { ...admin, ticket: res.json().mfa.ticket };
+    },
+    run: (given, options) =>
+      t.api(
+        'POST',
+        '/user/login/mfa/passkey-options',
+        { ticket: given.ticket },
+        { ...options, token: null },
+      ),
+    expect: (given) => ({
+      status: 200,
+      action: 'mfa.passkey_challenge',
       entityType: 'user',
       entityId: given.id as string,
       changes: [],

@@ -41,7 +41,42 @@ describe('readConfig', () => {
       eventHeartbeatMs: 25_000,
       eventBatchMs: 100,
       mfa: { required: false, encryptionKey: undefined, stepUpMs: 5 * 60_000 },
+      webauthn: { rpId: 'localhost', origin: 'http://localhost:8080' },
     });
+  });
+
+  test("PUBLIC_ORIGIN: the passkeys' relying party and origin; http://localhost:<PORT> in the demo, none without it otherwise; a start-up error when it cannot work", () => {
+    expect(readConfig({ PORT: '3000' }).webauthn).toEqual({
+      rpId: 'localhost',
+      origin: 'http://localhost:3000',
+    });
+    expect(readConfig({ DATABASE_URL: 'postgres://db/x' }).webauthn).toBeUndefined();
+    expect(readConfig({ PUBLIC_ORIGIN: 'https://admin.example.com/' }).webauthn).toEqual({
+      rpId: 'admin.example.com',
+      origin: 'https://admin.example.com',
+    });
+    expect(readConfig({ PUBLIC_ORIGIN: 'https://admin.example.com:8443' }).webauthn).toEqual({
+      rpId: 'admin.example.com',
+      origin: 'https://admin.example.com:8443',
+    });
+    expect(readConfig({ PUBLIC_ORIGIN: 'http://localhost:4321' }).webauthn?.rpId).toBe('localhost');
+    expect(() => readConfig({ PUBLIC_ORIGIN: 'admin.example.com' })).toThrow(
+      'PUBLIC_ORIGIN must be the address the admins open, such as https://admin.example.com, not "admin.example.com"',
+    );
+    expect(() => readConfig({ PUBLIC_ORIGIN: 'https://admin.example.com/panel' })).toThrow(
+      'PUBLIC_ORIGIN must be an http(s) origin without a path, such as https://admin.example.com, not "https://admin.example.com/panel"',
+    );
+    expect(() => readConfig({ PUBLIC_ORIGIN: 'ftp://admin.example.com' })).toThrow(
+      'PUBLIC_ORIGIN must be an http(s) origin without a path',
+    );
+    expect(() => readConfig({ PUBLIC_ORIGIN: 'http://admin.example.com' })).toThrow(
+      'PUBLIC_ORIGIN must use https (only localhost may use http), not "http://admin.example.com"',
+    );
+    for (const address of ['https://127.0.0.1:3000', 'https://[::1]:3000', 'http://10.0.0.5']) {
+      expect(() => readConfig({ PUBLIC_ORIGIN: address })).toThrow(
+        `PUBLIC_ORIGIN must name the server by a domain name (passkeys cannot use an IP address), not "${address}"`,
+      );
+    }
   });
 
   test('two-step verification: required with DATABASE_URL, not in the demo; the key 32 bytes in base64; STEP_UP_MINUTES', () => {

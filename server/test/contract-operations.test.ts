@@ -125,13 +125,18 @@ const EXPECTED: ReadonlyArray<readonly [Method, string, string]> = [
   ['post', '/user/mfa/recovery-codes', 'regenerateRecoveryCodes'],
   ['delete', '/user/mfa/{id}', 'removeMfaFactor'],
   ['delete', '/admin/team/{id}/mfa', 'resetTeamMemberMfa'],
+  // Passkeys (issue #27): options, then the browser's answer.
+  ['post', '/user/login/mfa/passkey-options', 'startPasskeySignIn'],
+  ['post', '/user/verify/passkey-options', 'startPasskeyVerification'],
+  ['post', '/user/mfa/passkey/options', 'startPasskeyRegistration'],
+  ['post', '/user/mfa/passkey', 'addPasskey'],
 ];
 
 /**
- * Operations reachable without a token: login and its second step, a first password from a
- * link, and images so that <img> tags work.
+ * Operations reachable without a token: login and its second step (with its passkey options), a
+ * first password from a link, and images so that <img> tags work.
  */
-const PUBLIC = new Set(['login', 'loginMfa', 'setupPassword', 'getImage']);
+const PUBLIC = new Set(['login', 'loginMfa', 'startPasskeySignIn', 'setupPassword', 'getImage']);
 
 type SecurityRequirement = Record<string, string[]>;
 interface Operation {
@@ -202,7 +207,7 @@ describe('v1 contract operations', () => {
     });
   });
 
-  it('requires the bearer token on every operation except login, loginMfa, setupPassword and getImage', () => {
+  it('requires the bearer token on every operation except login, loginMfa (and its passkey options), setupPassword and getImage', () => {
     const wrong = operations
       .filter(({ op }) => {
         const security = op.security ?? contract.security ?? [];

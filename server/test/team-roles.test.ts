@@ -74,7 +74,7 @@ const call = (operation: Operation, token: string | null) =>
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
 
-test('every secured operation names one permission, except the three that need only a valid token', async () => {
+test('every secured operation names one permission, except those that need only a valid token', async () => {
   const operations = await contractOperations();
   expect(operations.length).toBeGreaterThan(60);
   expect(
@@ -82,10 +82,10 @@ test('every secured operation names one permission, except the three that need o
       .filter((operation) => operation.permission === null)
       .map((operation) => operation.operationId)
       .sort(),
-  ).toEqual(['getMe', 'getTotalBookings', 'logout', 'verifyStepUp']);
+  ).toEqual(['getMe', 'getTotalBookings', 'logout', 'startPasskeyVerification', 'verifyStepUp']);
 });
 
-test('the operations without a token are exactly the public ones: signing in, a first password from a link, images', async () => {
+test('the operations without a token are exactly the public ones: signing in (with its passkey options), a first password from a link, images', async () => {
   const contract = await loadContract();
   const secured = securedOperations(contract);
   const open: string[] = [];
@@ -95,7 +95,13 @@ test('the operations without a token are exactly the public ones: signing in, a 
       if (id && !secured.has(id)) open.push(id);
     }
   }
-  expect(open.sort()).toEqual(['getImage', 'login', 'loginMfa', 'setupPassword']);
+  expect(open.sort()).toEqual([
+    'getImage',
+    'login',
+    'loginMfa',
+    'setupPassword',
+    'startPasskeySignIn',
+  ]);
 });
 
 test('every secured operation declares the X-Background header its session check reads', async () => {

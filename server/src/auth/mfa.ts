@@ -49,7 +49,7 @@ const MFA_NOT_CONFIGURED =
   'Two-step verification is not set up on this server: its operator must set MFA_ENCRYPTION_KEY.';
 
 /** What a second step can be answered with, in the login answer's `mfa.methods`. */
-export type MfaMethod = 'totp' | 'recovery_code';
+export type MfaMethod = 'totp' | 'recovery_code' | 'webauthn';
 
 type Tx = Pick<Db, 'insert' | 'update' | 'delete' | 'select'>;
 
@@ -171,19 +171,20 @@ export async function ticketOf(
 export const countWrongCode = (db: Pick<Db, 'update'>, ticket: MfaTicket) =>
   failTicket(db, ticket.tokenHash);
 
-/** A wrong code at sign-in or step-up (`where`), recorded under the admin it was for. */
+/** A wrong code (or a passkey refused) at sign-in or step-up (`where`), recorded under the admin it was for. */
 export const wrongCodeEvent = (
   tx: Pick<Db, 'insert'>,
   req: FastifyRequest,
   user: User,
   where: 'sign-in' | 'step-up' | 'enrolment',
+  method?: 'webauthn',
 ) =>
   recordChange(tx, {
     request: req,
     action: 'mfa.verify_failed',
     entity: { type: 'user', id: user.id, name: fullName(user) },
     version: null,
-    details: { step: where },
+    details: method ? { step: where, method } : { step: where },
     actor: user,
     always: true,
   });

@@ -170,7 +170,7 @@ export const sessions = pgTable(
 );
 
 /** The kinds of second factor (auth/mfa.ts). */
-export const MFA_FACTOR_KINDS = ['totp'] as const;
+export const MFA_FACTOR_KINDS = ['totp', 'webauthn'] as const;
 
 /**
  * An admin's second factors: an authenticator app's secret, encrypted at rest (AES-256-GCM with
@@ -191,8 +191,39 @@ export const mfaFactors = pgTable(
     createdAt: createdAt(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** a passkey's credential id (base64url), unique over every admin */
+    credentialId: text('credential_id'),
+    /** a passkey's COSE public key (base64url; not a secret) */
+    publicKey: text('public_key'),
+    /** a passkey's signature counter, as last seen (0 for authenticators that keep none) */
+    signCount: bigint('sign_count', { mode: 'number' }),
+    /** the transports the browser reported for the passkey (hints for the next sign-in) */
+    transports: jsonb('transports').$type<string[]>(),
   },
-  (t) => [index('mfa_factors_user_idx').on(t.userId)],
+  (t) => [
+    index('mfa_factors_user_idx').on(t.userId),
+    uniqueIndex('mfa_factors_credential_idx').on(t.credentialId),
+  ],
+);
+
+/**
+ * WebAuthn challenges handed out (registration, sign-in with a ticket, step-up): single use
+ * (deleted when answered), bound to the admin, the purpose and the ticket or session that asked
+ * (`boundTo`), and short-lived.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['register', 'sign-in', 'step-up'] }).notNull(),
+    boundTo: text('bound_to').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_user_idx').on(t.userId)],
 );
 
 /** Single-use recovery codes, hashed like passwords; `usedAt` once used. */
@@ -776,6 +807,7 @@ export const savedViews = pgTable(
 );
 
 export type User = typeof users.$inferSelect;
+export type MfaFactor = typeof mfaFactors.$inferSelect;
 export type Restaurant = typeof restaurants.$inferSelect;
 export type Booking = typeof bookings.$inferSelect;
 export type Order = typeof orders.$inferSelect;

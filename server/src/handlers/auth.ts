@@ -22,7 +22,16 @@ import {
   ticketOf,
   TICKET_NOT_VALID,
   WRONG_CODE,
+  type MfaMethod,
 } from '../auth/mfa.js';
+import {
+  authenticationOptions,
+  confirmPasskey,
+  PASSKEY_REFUSED,
+  passkeyChallengeEvent,
+  relyingParty,
+} from '../auth/webauthn.js';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { confirmedFactors, useTicket } from '../queries/mfa.js';
 import { recordChange } from '../lib/audit.js';
 import { countAttempt, forgiveAttempt, throttleKeys } from '../auth/login-throttle.js';
@@ -39,12 +48,28 @@ const LINK_NOT_VALID =
   'This set-password link is not valid any more: it was used or it expired. Ask an owner for a new one.';
 const ENTER_CODE = 'Enter the code from your authenticator app';
 const SET_UP_FIRST = 'Set up two-step verification to continue';
+const USE_PASSKEY = 'Use your passkey, or a recovery code';
 
-/** The answer of a right password when a second step follows: its ticket, no token. */
-const secondStep = (ticket: string, enroll: boolean): LoginMfaResponse =>
-  enroll
-    ? { success: true, message: SET_UP_FIRST, mfa: { methods: ['totp'], ticket, enroll: true } }
-    : { success: true, message: ENTER_CODE, mfa: { methods: ['totp', 'recovery_code'], ticket } };
+/**
+ * The answer of a right password when a second step follows: its ticket, no token, and how the
+ * step can be answered (by the kinds of factor the admin has; recovery codes always).
+ */
+const secondStep = (ticket: string, kinds: string[] | 'enroll'): LoginMfaResponse => {
+  if (kinds === 'enroll') {
+    return {
+      success: true,
+      message: SET_UP_FIRST,
+      mfa: { methods: ['totp'], ticket, enroll: true },
+    };
+  }
+  const methods: MfaMethod[] = [
+    ...(kinds.includes('totp') ? (['totp'] as const) : []),
+    'recovery_code',
+    ...(kinds.includes('webauthn') ? (['webauthn'] as const) : []),
+  ];
+  const message = kinds.includes('totp') ? ENTER_CODE : USE_PASSKEY;
+  return { success: true, message, mfa: { methods, ticket } };
+};
 
 export const authHandlers: Handlers = {
   async login(req) {
@@ -69,8 +94,8 @@ export const authHandlers: Handlers = {
             : undefined;
     // A second step follows the right password of an admin with a factor (or, under
     // MFA_REQUIRED, one without: enrolment first).
-    const hasFactor = !refusal && (await confirmedFactors(db, user!.id)).length > 0;
-    const step = hasFactor ? 'verify' : !refusal && config.mfa.required ? 'enroll' : undefined;
+    const kinds = refusal ? [] : (await confirmedFactors(db, user!.id)).map((f) => f.kind);
+    const step = kinds.length ? 'verify' : !refusal && config.mfa.required ? 'enroll' : undefined;
     // The attempt given back, the session and the audit event are one write: none without the others.
     const outcome = await db.transaction(async (tx) => {
       // The password was right: the account's count of failures starts again, unless a code is
@@ -89,7 +114,12 @@ export const authHandlers: Handlers = {
         });
         return undefined;
       }
-      if (step) return secondStep(await createTicket(tx, user!.id, step), step === 'enroll');
+      if (step) {
+        return secondStep(
+          await createTicket(tx, user!.id, step),
+          step === 'enroll' ? 'enroll' : kinds,
+        );
+      }
       return {
         success: true,
         message: 'Login successful',
@@ -114,9 +144,23 @@ export const authHandlers: Handlers = {
     const keys = throttleKeys(user.email.trim().toLowerCase(), req.ip);
     await countAttempt(db, keys, config.loginThrottle);
     if (user.role !== 'admin' || !user.status) throw new HttpError(403, ACCOUNT_DEACTIVATED);
-    const key = mfaKey(config.mfa.encryptionKey);
+    const { webauthn, code } = req.body;
+    // A passkey's answer is checked first (its challenge used up even when it is refused).
+    const passkey =
+      webauthn &&
+      (await confirmPasskey(
+        db,
+        relyingParty(config),
+        { userId: user.id, purpose: 'sign-in', boundTo: ticket.tokenHash },
+        webauthn as unknown as AuthenticationResponseJSON,
+      ));
+    const key = webauthn ? undefined : mfaKey(config.mfa.encryptionKey);
     const token = await db.transaction(async (tx) => {
-      const method = await confirmSecondFactor(tx, key, user, req.body.code);
+      const method: MfaMethod | null = webauthn
+        ? passkey
+          ? 'webauthn'
+          : null
+        : await confirmSecondFactor(tx, key!, user, code ?? '');
       if (!method) return undefined;
       // Of two right codes at once, one signs in.
       if (!(await useTicket(tx, ticket.tokenHash, new Date()))) {
@@ -129,9 +173,9 @@ export const authHandlers: Handlers = {
     if (!token) {
       await db.transaction(async (tx) => {
         await countWrongCode(tx, ticket);
-        await wrongCodeEvent(tx, req, user, 'sign-in');
+        await wrongCodeEvent(tx, req, user, 'sign-in', webauthn ? 'webauthn' : undefined);
       });
-      throw new HttpError(401, WRONG_CODE);
+      throw new HttpError(401, webauthn ? PASSKEY_REFUSED : WRONG_CODE);
     }
     return {
       success: true,
@@ -139,6 +183,25 @@ export const authHandlers: Handlers = {
       token,
       data: { user: signedInUser(user, config) },
     };
+  },
+
+  /** Options for the sign-in's passkey: a challenge bound to the ticket. */
+  async startPasskeySignIn(req) {
+    const { db, config } = req.server;
+    const ticket = await ticketOf(db, req.body.ticket, 'verify');
+    const user = ticket && (await userById(db, ticket.userId));
+    if (!ticket || !user) throw new HttpError(401, TICKET_NOT_VALID);
+    const rp = relyingParty(config);
+    const options = await db.transaction(async (tx) => {
+      const made = await authenticationOptions(tx, rp, {
+        userId: user.id,
+        purpose: 'sign-in',
+        boundTo: ticket.tokenHash,
+      });
+      await passkeyChallengeEvent(tx, req, user, 'sign-in');
+      return made;
+    });
+    return { success: true, message: 'Use your passkey', data: { options } };
   },
 
   /**
@@ -173,7 +236,7 @@ export const authHandlers: Handlers = {
       });
       // Under MFA_REQUIRED a new administrator enrols an authenticator before any token.
       if (config.mfa.required && !(await confirmedFactors(tx, user.id)).length) {
-        return secondStep(await createTicket(tx, user.id, 'enroll'), true);
+        return secondStep(await createTicket(tx, user.id, 'enroll'), 'enroll');
       }
       return {
         success: true,

@@ -19,10 +19,24 @@ import {
   totpOf,
   WRONG_CODE,
   wrongCodeEvent,
+  type MfaMethod,
 } from '../auth/mfa.js';
+import {
+  authenticationOptions,
+  checkRegistration,
+  confirmPasskey,
+  PASSKEY_ADDED_ALREADY,
+  PASSKEY_NOT_ADDED,
+  PASSKEY_REFUSED,
+  passkeyChallengeEvent,
+  registrationOptions,
+  relyingParty,
+} from '../auth/webauthn.js';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { decryptSecret, encryptSecret } from '../auth/mfa-crypto.js';
 import { openSignIn, signedInUser } from '../auth/signed-in.js';
-import type { User } from '../db/schema.js';
+import type { Db } from '../db/client.js';
+import type { MfaFactor, User } from '../db/schema.js';
 import { recordChange } from '../lib/audit.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.js';
 import {
@@ -30,7 +44,9 @@ import {
   confirmFactor,
   deleteAllFactors,
   deleteFactor,
+  insertPasskey,
   insertPendingTotp,
+  passkeyByCredential,
   pendingTotp,
   recoveryCodesLeft,
   replaceRecoveryCodes,
@@ -57,6 +73,32 @@ async function enrollingUser(req: FastifyRequest): Promise<User> {
 
 const userEntity = (user: User) => ({ type: 'user', id: user.id, name: fullName(user) });
 
+/** A factor being added (`started`) or added (`confirmed`), under the admin adding it. */
+const enrolEvent = (
+  tx: Pick<Db, 'insert'>,
+  req: FastifyRequest,
+  user: User,
+  details: { step: 'started' | 'confirmed'; factor: MfaFactor['kind']; name?: string },
+) =>
+  recordChange(tx, {
+    request: req,
+    action: 'mfa.enroll',
+    entity: userEntity(user),
+    version: null,
+    details,
+    actor: user,
+    always: true,
+  });
+
+/** A factor as the contract shows it (never its secret or key). */
+const factorOf = (factor: MfaFactor) => ({
+  _id: factor.id,
+  kind: factor.kind,
+  name: factor.name,
+  createdAt: factor.createdAt.toISOString(),
+  lastUsedAt: factor.lastUsedAt?.toISOString() ?? null,
+});
+
 export const mfaHandlers: Handlers = {
   async getMfaStatus(req) {
     const { db, config } = req.server;
@@ -65,13 +107,7 @@ export const mfaHandlers: Handlers = {
       success: true,
       message: 'Two-step verification',
       data: {
-        factors: factors.map((factor) => ({
-          _id: factor.id,
-          kind: factor.kind,
-          name: factor.name,
-          createdAt: factor.createdAt.toISOString(),
-          lastUsedAt: factor.lastUsedAt?.toISOString() ?? null,
-        })),
+        factors: factors.map(factorOf),
         recoveryCodesLeft: await recoveryCodesLeft(db, req.user.id),
         required: config.mfa.required,
       },
@@ -86,15 +122,7 @@ export const mfaHandlers: Handlers = {
     const name = req.body?.name?.trim() || 'Authenticator app';
     await db.transaction(async (tx) => {
       await insertPendingTotp(tx, { userId: user.id, name, secret: encryptSecret(key, secret) });
-      await recordChange(tx, {
-        request: req,
-        action: 'mfa.enroll',
-        entity: userEntity(user),
-        version: null,
-        details: { step: 'started', factor: 'totp', name },
-        actor: user,
-        always: true,
-      });
+      await enrolEvent(tx, req, user, { step: 'started', factor: 'totp', name });
     });
     const otpauthUrl = totpOf(secret, user.email).toString();
     return {
@@ -125,15 +153,7 @@ export const mfaHandlers: Handlers = {
       if (!(await confirmFactor(tx, pending.id, now))) throw conflict(NO_PENDING);
       await replaceRecoveryCodes(tx, user.id, recovery.hashes);
       await forgiveAttempt(tx, keys);
-      await recordChange(tx, {
-        request: req,
-        action: 'mfa.enroll',
-        entity: userEntity(user),
-        version: null,
-        details: { step: 'confirmed', factor: 'totp', name: pending.name },
-        actor: user,
-        always: true,
-      });
+      await enrolEvent(tx, req, user, { step: 'confirmed', factor: 'totp', name: pending.name });
       if (!ticket) {
         // Confirming a code counts as "it's you" for the session.
         await markSessionVerified(tx, req.session.id, now);
@@ -165,12 +185,26 @@ export const mfaHandlers: Handlers = {
     const { db, config } = req.server;
     const user = req.user;
     if (!req.session.hasFactor) throw badRequest(NO_FACTOR);
-    const key = mfaKey(config.mfa.encryptionKey);
+    const { webauthn, code } = req.body;
+    const key = webauthn ? undefined : mfaKey(config.mfa.encryptionKey);
     const keys = throttleKeys(user.email.trim().toLowerCase(), req.ip);
     await countAttempt(db, keys, config.loginThrottle);
     const now = new Date();
+    const passkey =
+      webauthn &&
+      (await confirmPasskey(
+        db,
+        relyingParty(config),
+        { userId: user.id, purpose: 'step-up', boundTo: req.session.id },
+        webauthn as unknown as AuthenticationResponseJSON,
+        now,
+      ));
     const method = await db.transaction(async (tx) => {
-      const confirmed = await confirmSecondFactor(tx, key, user, req.body.code, now);
+      const confirmed: MfaMethod | null = webauthn
+        ? passkey
+          ? 'webauthn'
+          : null
+        : await confirmSecondFactor(tx, key!, user, code ?? '', now);
       if (!confirmed) return null;
       await markSessionVerified(tx, req.session.id, now);
       await forgiveAttempt(tx, keys);
@@ -186,8 +220,8 @@ export const mfaHandlers: Handlers = {
       return confirmed;
     });
     if (!method) {
-      await wrongCodeEvent(db, req, user, 'step-up');
-      throw badRequest(WRONG_CODE);
+      await wrongCodeEvent(db, req, user, 'step-up', webauthn ? 'webauthn' : undefined);
+      throw badRequest(webauthn ? PASSKEY_REFUSED : WRONG_CODE);
     }
     return {
       success: true,
@@ -196,10 +230,79 @@ export const mfaHandlers: Handlers = {
     };
   },
 
+  /** Options for "Confirm it's you" with a passkey: a challenge bound to the session. */
+  async startPasskeyVerification(req) {
+    const { db, config } = req.server;
+    const rp = relyingParty(config);
+    const options = await db.transaction(async (tx) => {
+      const made = await authenticationOptions(tx, rp, {
+        userId: req.user.id,
+        purpose: 'step-up',
+        boundTo: req.session.id,
+      });
+      await passkeyChallengeEvent(tx, req, req.user, 'step-up');
+      return made;
+    });
+    return { success: true, message: 'Use your passkey', data: { options } };
+  },
+
+  /** Options for adding a passkey: a challenge bound to the session. */
+  async startPasskeyRegistration(req) {
+    const { db, config } = req.server;
+    const rp = relyingParty(config);
+    const options = await db.transaction(async (tx) => {
+      const made = await registrationOptions(tx, rp, req.user, req.session.id);
+      await enrolEvent(tx, req, req.user, { step: 'started', factor: 'webauthn' });
+      return made;
+    });
+    return { success: true, message: 'Use your passkey', data: { options } };
+  },
+
+  /**
+   * The browser's new passkey, checked and stored with its name; as the admin's first factor
+   * with ten recovery codes. Adding it counts as "it's you" for the session, as a code does.
+   */
+  async addPasskey(req) {
+    const { db, config } = req.server;
+    const user = req.user;
+    const rp = relyingParty(config);
+    const name = req.body.name.trim() || 'Passkey';
+    const checked = await checkRegistration(
+      db,
+      rp,
+      { userId: user.id, boundTo: req.session.id },
+      req.body.webauthn as unknown as RegistrationResponseJSON,
+    );
+    if (!checked) {
+      await wrongCodeEvent(db, req, user, 'enrolment', 'webauthn');
+      throw badRequest(PASSKEY_NOT_ADDED);
+    }
+    if (await passkeyByCredential(db, checked.credentialId))
+      throw badRequest(PASSKEY_ADDED_ALREADY);
+    const first = !req.session.hasFactor;
+    const recovery = first ? await newRecoveryCodes() : undefined;
+    const now = new Date();
+    const factor = await db.transaction(async (tx) => {
+      const added = await insertPasskey(tx, { userId: user.id, name, ...checked, now });
+      if (recovery) await replaceRecoveryCodes(tx, user.id, recovery.hashes);
+      await markSessionVerified(tx, req.session.id, now);
+      await enrolEvent(tx, req, user, { step: 'confirmed', factor: 'webauthn', name });
+      return added;
+    });
+    return {
+      success: true,
+      message: 'Passkey added',
+      data: {
+        factor: factorOf(factor),
+        ...(recovery ? { recoveryCodes: recovery.codes } : {}),
+      },
+    };
+  },
+
   async removeMfaFactor(req) {
     const { db, config } = req.server;
     const user = req.user;
-    await db.transaction(async (tx) => {
+    const removed = await db.transaction(async (tx) => {
       const factors = await confirmedFactors(tx, user.id);
       const factor = factors.find((f) => f.id === req.params.id);
       if (!factor) throw notFound('No such second factor: it may have been removed already.');
@@ -215,8 +318,10 @@ export const mfaHandlers: Handlers = {
         details: { factor: factor.kind, name: factor.name },
         always: true,
       });
+      return factor;
     });
-    return { success: true, message: 'Authenticator app removed' };
+    const what = removed.kind === 'webauthn' ? 'Passkey' : 'Authenticator app';
+    return { success: true, message: `${what} removed` };
   },
 
   async regenerateRecoveryCodes(req) {

@@ -5,7 +5,13 @@
  */
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { mfaFactors, mfaRecoveryCodes, mfaTickets, mfaUsedSteps } from '../db/schema.js';
+import {
+  mfaFactors,
+  mfaRecoveryCodes,
+  mfaTickets,
+  mfaUsedSteps,
+  webauthnChallenges,
+} from '../db/schema.js';
 
 type Writer = Pick<Db, 'insert' | 'update' | 'delete' | 'select'>;
 
@@ -83,6 +89,7 @@ export async function deleteAllFactors(db: Writer, userId: string): Promise<numb
   await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
   await db.delete(mfaUsedSteps).where(eq(mfaUsedSteps.userId, userId));
   await db.delete(mfaTickets).where(eq(mfaTickets.userId, userId));
+  await db.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
   return removed.filter((row) => row.confirmedAt).length;
 }
 
@@ -176,5 +183,101 @@ export async function useTicket(db: Pick<Db, 'update'>, tokenHash: string, now: 
     .set({ usedAt: now })
     .where(and(eq(mfaTickets.tokenHash, tokenHash), isNull(mfaTickets.usedAt)))
     .returning({ used: mfaTickets.usedAt });
+  return rows.length > 0;
+}
+
+/** The admin's passkeys (factors of kind `webauthn`), the oldest first. */
+export async function passkeysOf(db: Pick<Db, 'select'>, userId: string) {
+  return (await confirmedFactors(db, userId)).filter((factor) => factor.kind === 'webauthn');
+}
+
+/** A passkey of any admin by its credential id (they are unique over every admin). */
+export async function passkeyByCredential(db: Pick<Db, 'select'>, credentialId: string) {
+  const [row] = await db
+    .select()
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.credentialId, credentialId), eq(mfaFactors.kind, 'webauthn')))
+    .limit(1);
+  return row;
+}
+
+/** A new passkey, on at once (its registration was checked). */
+export async function insertPasskey(
+  db: Pick<Db, 'insert'>,
+  values: {
+    userId: string;
+    name: string;
+    credentialId: string;
+    publicKey: string;
+    signCount: number;
+    transports: string[];
+    now: Date;
+  },
+) {
+  const { now, ...rest } = values;
+  const [row] = await db
+    .insert(mfaFactors)
+    .values({ ...rest, kind: 'webauthn', confirmedAt: now, lastUsedAt: now })
+    .returning();
+  return row!;
+}
+
+/**
+ * A passkey used: its new signature counter and when. Conditional on the counter read before,
+ * so of two answers checked against the same counter at once only one counts; false for the other.
+ */
+export async function usePasskey(
+  db: Pick<Db, 'update'>,
+  id: string,
+  counter: { before: number; after: number },
+  now: Date,
+) {
+  const rows = await db
+    .update(mfaFactors)
+    .set({ signCount: counter.after, lastUsedAt: now })
+    .where(and(eq(mfaFactors.id, id), eq(mfaFactors.signCount, counter.before)))
+    .returning({ id: mfaFactors.id });
+  return rows.length > 0;
+}
+
+export type WebAuthnPurpose = typeof webauthnChallenges.$inferInsert.purpose;
+
+/** A challenge handed out; the admin's expired ones are forgotten on the way. */
+export async function insertChallenge(
+  db: Pick<Db, 'insert' | 'delete'>,
+  values: typeof webauthnChallenges.$inferInsert,
+) {
+  await db
+    .delete(webauthnChallenges)
+    .where(
+      and(
+        eq(webauthnChallenges.userId, values.userId),
+        lt(webauthnChallenges.expiresAt, new Date()),
+      ),
+    );
+  await db.insert(webauthnChallenges).values(values);
+}
+
+/**
+ * Uses up a challenge: true only when it was handed out to this admin, for this purpose and
+ * ticket or session, is not expired, and was not used before (it is deleted).
+ */
+export async function takeChallenge(
+  db: Pick<Db, 'delete'>,
+  values: { challenge: string; userId: string; purpose: WebAuthnPurpose; boundTo: string },
+  now: Date,
+) {
+  const rows = await db
+    .delete(webauthnChallenges)
+    .where(
+      and(
+        eq(webauthnChallenges.challenge, values.challenge),
+        eq(webauthnChallenges.userId, values.userId),
+        eq(webauthnChallenges.purpose, values.purpose),
+        eq(webauthnChallenges.boundTo, values.boundTo),
+        gt(webauthnChallenges.expiresAt, now),
+      ),
+    )
+    .returning({ challenge: webauthnChallenges.challenge });
   return rows.length > 0;
 }
