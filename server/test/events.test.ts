@@ -276,6 +276,47 @@ test(`heartbeat comments keep the stream open (${engine})`, async () => {
   }
 });
 
+test(`a stream that ends while its session is being checked sets no timer after (${engine})`, async () => {
+  const heartbeat = t.app.config.eventHeartbeatMs;
+  t.app.config.eventHeartbeatMs = 50;
+  const realSetTimeout = globalThis.setTimeout;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locking: Promise<unknown> | undefined;
+  try {
+    const events = await stream();
+    // The heartbeat's session check waits behind a lock on the sessions, then the stream ends.
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    locking = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table sessions in access exclusive mode`);
+      locked();
+      await released;
+    });
+    await isLocked;
+    await events.next((event) => event.comment === 'heartbeat');
+    events.close();
+    open.splice(0);
+    while (t.app.events.size > 0) await new Promise((resolve) => setImmediate(resolve));
+    const idleTimers: number[] = [];
+    globalThis.setTimeout = ((fn: () => void, ms?: number, ...rest: unknown[]) => {
+      if ((ms ?? 0) >= 60_000) idleTimers.push(ms!);
+      return realSetTimeout(fn, ms, ...rest);
+    }) as typeof setTimeout;
+    release();
+    await locking;
+    // the check answers before a query sent after it
+    await t.database.db.execute(sql`select 1 from sessions limit 1`);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(idleTimers).toEqual([]);
+  } finally {
+    globalThis.setTimeout = realSetTimeout;
+    release();
+    await locking;
+    t.app.config.eventHeartbeatMs = heartbeat;
+  }
+});
+
 test('401 without a token, and the token is never taken from the URL', async () => {
   await expectContract(
     await t.as({ method: 'GET', url: '/api/v1/events', token: null }),

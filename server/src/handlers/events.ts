@@ -97,6 +97,8 @@ export const eventsHandlers: Handlers = {
     const check = async () => {
       if (ended) return;
       const found = await sessionOfToken(db, token, config.sessionIdleMs).catch(() => null);
+      // ended meanwhile: no new idle timer (it would hold the closed stream for up to 24 days)
+      if (ended) return;
       if (found === null) return; // the database did not answer: asked again at the next beat
       if (!found || found.user.role !== 'admin' || !found.user.status) return end();
       watchIdle(found.session.lastUsedAt);
