@@ -6,6 +6,9 @@ import type {
   EndedSessionsResponse,
   MessageResponse,
   MfaStatusResponse,
+  AddPasskeyRequest,
+  AddPasskeyResponse,
+  PasskeyOptionsResponse,
   RecoveryCodesResponse,
 } from '../../api/types';
 
@@ -37,6 +40,14 @@ const accountApi = api.injectEndpoints({
       query: (id) => ({ url: `/user/mfa/${id}`, method: 'DELETE' }),
       invalidatesTags: auditedWrite(() => ['Mfa']),
     }),
+    /** Options for adding a passkey (step-up, as every change to one's own factors). */
+    startPasskeyRegistration: build.mutation<PasskeyOptionsResponse, void>({
+      query: () => ({ url: '/user/mfa/passkey/options', method: 'POST' }),
+    }),
+    addPasskey: build.mutation<AddPasskeyResponse, AddPasskeyRequest>({
+      query: (body) => ({ url: '/user/mfa/passkey', method: 'POST', body }),
+      invalidatesTags: auditedWrite(() => ['Mfa']),
+    }),
     regenerateRecoveryCodes: build.mutation<RecoveryCodesResponse, void>({
       query: () => ({ url: '/user/mfa/recovery-codes', method: 'POST' }),
       invalidatesTags: auditedWrite(() => ['Mfa']),
@@ -52,4 +63,6 @@ export const {
   useGetMfaStatusQuery,
   useRemoveMfaFactorMutation,
   useRegenerateRecoveryCodesMutation,
+  useStartPasskeyRegistrationMutation,
+  useAddPasskeyMutation,
 } = accountApi;

@@ -7,7 +7,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi } from '../../test/fake-api/fake-api';
 import { dashboardFake } from '../../test/fake-api/dashboard';
 import { accountFake, accountSession } from '../../test/fake-api/team';
-import { mfaFake } from '../../test/fake-api/mfa';
+import { mfaFake, passkeyAttestation } from '../../test/fake-api/mfa';
+import { passkeyBrowser } from '../auth';
 import { dialogTitled } from '../../test/dialogs';
 import { rowOf, setupUser } from '../../test/screen';
 import { openAsAdmin } from '../../test/render-app';
@@ -83,13 +84,19 @@ it("changes the password: the server's sentence for a wrong current one; other s
 });
 
 describe('two-step verification', () => {
-  it('adds an authenticator app (QR code, key, a code, the recovery codes), lists it, makes new recovery codes and removes it', async () => {
+  /** My account with no factor yet; its "Two-step verification" card. */
+  const openTwoStep = async () => {
     const mfa = mfaFake();
     const api = fakeApi(mfa, accountFake(sessions()));
     openAsAdmin('/admin/account');
     const card = (await screen.findByText('Two-step verification')).closest(
       '.ant-card',
     ) as HTMLElement;
+    return { mfa, api, card };
+  };
+
+  it('adds an authenticator app (QR code, key, a code, the recovery codes), lists it, makes new recovery codes and removes it', async () => {
+    const { mfa, api, card } = await openTwoStep();
     expect(
       await within(card).findByText(
         'Two-step verification is off: add an authenticator app to sign in with a code as well as your password.',
@@ -147,5 +154,40 @@ describe('two-step verification', () => {
     openAsAdmin('/admin/account');
     expect(await screen.findByText('Phone')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove' })).toBeDisabled();
+  });
+
+  it('adds a passkey (a name, the browser makes it; the first factor with its recovery codes), lists it and removes it', async () => {
+    const browserRegister = passkeyBrowser.register;
+    const asked: unknown[] = [];
+    passkeyBrowser.register = async (options) => {
+      asked.push(options);
+      return passkeyAttestation();
+    };
+    try {
+      const { mfa, api, card } = await openTwoStep();
+      const user = setupUser();
+      await user.click(await within(card).findByRole('button', { name: 'Add a passkey' }));
+      const dialog = await dialogTitled('Add a passkey');
+      await user.click(within(dialog).getByRole('button', { name: 'Add passkey' }));
+      expect(await within(dialog).findByText('Enter a name for this passkey')).toBeInTheDocument();
+      expect(api.callsOf('startPasskeyRegistration')).toHaveLength(0);
+      await user.type(within(dialog).getByLabelText('Passkey name'), 'Laptop');
+      await user.click(within(dialog).getByRole('button', { name: 'Add passkey' }));
+      const codes = await dialogTitled('Your new recovery codes');
+      expect(within(codes).getAllByRole('listitem')).toHaveLength(10);
+      await user.click(within(codes).getByRole('button', { name: 'I saved them' }));
+      const factors = await within(card).findByRole('region', { name: 'Second factors' });
+      expect(await within(factors).findByText('Laptop')).toBeInTheDocument();
+      expect(within(factors).getByText(/^Passkey, added/)).toBeInTheDocument();
+      expect(asked).toEqual([expect.objectContaining({ challenge: expect.any(String) })]);
+      expect(api.callsOf('addPasskey').map((call) => call.body)).toEqual([
+        { name: 'Laptop', webauthn: passkeyAttestation() },
+      ]);
+      await user.click(within(card).getByRole('button', { name: 'Remove' }));
+      expect(await screen.findByText('Passkey removed')).toBeInTheDocument();
+      expect(mfa.state.factors).toEqual([]);
+    } finally {
+      passkeyBrowser.register = browserRegister;
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { AccountSession } from '../../api/types';
 import { errorText } from '../../api/errors';
 import { notify } from '../../lib/notify';
 import { formatDateTime } from '../../lib/dates';
-import { EnrolAuthenticator, NewPasswordFields } from '../auth';
+import { EnrolAuthenticator, NewPasswordFields, passkeyBrowser, passkeyFailure } from '../auth';
 import {
   useChangePasswordMutation,
   useEndOtherSessionsMutation,
@@ -13,6 +13,8 @@ import {
   useGetMfaStatusQuery,
   useRegenerateRecoveryCodesMutation,
   useRemoveMfaFactorMutation,
+  useAddPasskeyMutation,
+  useStartPasskeyRegistrationMutation,
 } from './account-api';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -168,6 +170,60 @@ function Sessions() {
 }
 
 /**
+ * "Add a passkey": a name, then the browser makes the passkey for the server's options (which ask
+ * "Confirm it's you" first when the server wants it); as the first factor, its recovery codes.
+ */
+function AddPasskey({ onDone }: { onDone: (recoveryCodes?: string[]) => void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [start, starting] = useStartPasskeyRegistrationMutation();
+  const [add, adding] = useAddPasskeyMutation();
+
+  const submit = async () => {
+    if (!name.trim()) return setError('Enter a name for this passkey');
+    setError(null);
+    try {
+      const { options } = (await start().unwrap()).data;
+      const webauthn = await passkeyBrowser.register(options);
+      const answer = await add({ name: name.trim(), webauthn }).unwrap();
+      notify.success(answer.message);
+      onDone(answer.data.recoveryCodes);
+    } catch (failure) {
+      setError(
+        passkeyFailure(failure) ??
+          errorText(failure, { http: 'The passkey was not added', other: 'No answer' }),
+      );
+    }
+  };
+
+  return (
+    <Form layout="vertical" onFinish={submit}>
+      <Form.Item
+        label="Passkey name"
+        htmlFor="passkey-name"
+        extra="For example the device or key it is on: Laptop, YubiKey."
+        validateStatus={error ? 'error' : undefined}
+      >
+        <Input
+          id="passkey-name"
+          maxLength={60}
+          autoFocus
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setError(null);
+          }}
+        />
+      </Form.Item>
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
+      <Button type="primary" htmlType="submit" loading={starting.isLoading || adding.isLoading}>
+        Add passkey
+      </Button>
+    </Form>
+  );
+}
+
+/**
  * Two-step verification: the authenticator apps that are on (remove one; not the last while
  * MFA is required), add one, the recovery codes left and new ones (shown once). Removing and
  * new codes ask "Confirm it's you" when the server wants it (the API's base query).
@@ -177,6 +233,7 @@ function TwoStep() {
   const [remove] = useRemoveMfaFactorMutation();
   const [regenerate, regenerating] = useRegenerateRecoveryCodesMutation();
   const [adding, setAdding] = useState(false);
+  const [addingPasskey, setAddingPasskey] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const status = data?.data;
   const factors = status?.factors ?? [];
@@ -204,7 +261,12 @@ function TwoStep() {
     <Card
       title="Two-step verification"
       loading={isLoading}
-      extra={<Button onClick={() => setAdding(true)}>Add authenticator app</Button>}
+      extra={
+        <Flex gap="small" wrap>
+          <Button onClick={() => setAdding(true)}>Add authenticator app</Button>
+          <Button onClick={() => setAddingPasskey(true)}>Add a passkey</Button>
+        </Flex>
+      }
     >
       {factors.length === 0 ? (
         <Typography.Paragraph>
@@ -234,7 +296,7 @@ function TwoStep() {
                 >
                   <List.Item.Meta
                     title={factor.name}
-                    description={`Added ${formatDateTime(factor.createdAt)}${
+                    description={`${factor.kind === 'webauthn' ? 'Passkey' : 'Authenticator app'}, added ${formatDateTime(factor.createdAt)}${
                       factor.lastUsedAt ? `, last used ${formatDateTime(factor.lastUsedAt)}` : ''
                     }`}
                   />
@@ -260,6 +322,20 @@ function TwoStep() {
         destroyOnHidden
       >
         <EnrolAuthenticator onDone={() => setAdding(false)} />
+      </Modal>
+      <Modal
+        open={addingPasskey}
+        title="Add a passkey"
+        footer={null}
+        onCancel={() => setAddingPasskey(false)}
+        destroyOnHidden
+      >
+        <AddPasskey
+          onDone={(recoveryCodes) => {
+            setAddingPasskey(false);
+            if (recoveryCodes) setCodes(recoveryCodes);
+          }}
+        />
       </Modal>
       <Modal
         open={codes !== null}

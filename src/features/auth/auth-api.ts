@@ -7,7 +7,9 @@ import type {
   LoginResponse,
   TotpConfirmResponse,
   TotpEnrolmentResponse,
+  VerifyRequest,
   VerifyResponse,
+  PasskeyOptionsResponse,
   MessageResponse,
   SessionUserResponse,
   SetupPasswordRequest,
@@ -44,9 +46,17 @@ export const authApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Mfa'],
     }),
-    /** "Confirm it's you" (step-up). */
-    verifyStepUp: build.mutation<VerifyResponse, { code: string }>({
+    /** Passkey options for the sign-in's second step (a challenge bound to the ticket). */
+    startPasskeySignIn: build.mutation<PasskeyOptionsResponse, { ticket: string }>({
+      query: (body) => ({ url: '/user/login/mfa/passkey-options', method: 'POST', body }),
+    }),
+    /** "Confirm it's you" (step-up): a code, or a passkey's answer. */
+    verifyStepUp: build.mutation<VerifyResponse, VerifyRequest>({
       query: (body) => ({ url: '/user/verify', method: 'POST', body }),
+    }),
+    /** Passkey options for "Confirm it's you" (a challenge bound to the session). */
+    startPasskeyVerification: build.mutation<PasskeyOptionsResponse, void>({
+      query: () => ({ url: '/user/verify/passkey-options', method: 'POST' }),
     }),
     /** A first password from a one-time set-password link; answers as login does. */
     setupPassword: build.mutation<LoginAnswer, SetupPasswordRequest>({
@@ -88,5 +98,7 @@ export const {
   useStartTotpEnrolmentMutation,
   useConfirmTotpEnrolmentMutation,
   useVerifyStepUpMutation,
+  useStartPasskeySignInMutation,
+  useStartPasskeyVerificationMutation,
   useSetupPasswordMutation,
 } = authApi;

@@ -6,3 +6,4 @@ export { useCan } from './permissions';
 export { hasStoredToken } from './session-storage';
 export { NewPasswordFields } from './password-fields';
 export { EnrolAuthenticator } from './login-second-step';
+export { passkeyBrowser, passkeyFailure } from './passkey';

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { everyResource } from '../../test/fake-api/every-resource';
 import { fakeApi } from '../../test/fake-api/fake-api';
-import { mfaFake } from '../../test/fake-api/mfa';
+import { mfaFake, passkeyAssertion } from '../../test/fake-api/mfa';
+import { passkeyBrowser } from './passkey';
 import { renderApp } from '../../test/render-app';
 
 /** Signs in admin@example.com with admin1234, which answers a second step (mfaFake). */
@@ -89,5 +90,60 @@ describe('the second step of a sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'I saved them, continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
     expect(localStorage.getItem('token')).toBe('new-token');
+  });
+
+  describe('with a passkey', () => {
+    const browserAuthenticate = passkeyBrowser.authenticate;
+    afterEach(() => {
+      passkeyBrowser.authenticate = browserAuthenticate;
+    });
+
+    it('offers "Use a passkey" only when the login says the admin has one', async () => {
+      const { user } = await passwordStep(mfaFake());
+      await screen.findByLabelText('Verification code');
+      expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+    });
+
+    it('"Use a passkey": the options for the ticket, the browser\'s answer, signed in; a refused one shows its message', async () => {
+      const answers = [passkeyAssertion('c29tZW9uZS1lbHNl'), passkeyAssertion()];
+      const asked: unknown[] = [];
+      passkeyBrowser.authenticate = async (options) => {
+        asked.push(options);
+        return answers.shift()!;
+      };
+      const { user, router, api } = await passwordStep(mfaFake({ passkey: true }));
+      await user.click(await screen.findByRole('button', { name: 'Use a passkey' }));
+      expect(
+        await screen.findByText('That passkey was not accepted: try again, or use a code.'),
+      ).toBeInTheDocument();
+      expect(localStorage.getItem('token')).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+      expect(localStorage.getItem('token')).toBe('new-token');
+      expect(api.callsOf('startPasskeySignIn').map((call) => call.body)).toEqual([
+        { ticket: 'fake-ticket' },
+        { ticket: 'fake-ticket' },
+      ]);
+      expect(asked[0]).toMatchObject({ challenge: expect.any(String) });
+      expect(api.callsOf('loginMfa').at(-1)?.body).toEqual({
+        ticket: 'fake-ticket',
+        webauthn: passkeyAssertion(),
+      });
+    });
+
+    it('a passkey the browser did not use (cancelled) says so and keeps the code step', async () => {
+      passkeyBrowser.authenticate = async () => {
+        throw Object.assign(new Error('cancelled'), { name: 'NotAllowedError' });
+      };
+      const { user } = await passwordStep(mfaFake({ passkey: true }));
+      await user.click(await screen.findByRole('button', { name: 'Use a passkey' }));
+      expect(
+        await screen.findByText(
+          'The passkey was not used (cancelled or timed out): try again, or use a code.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByLabelText('Verification code')).toBeInTheDocument();
+    });
   });
 });

@@ -5,20 +5,26 @@ import { useAppDispatch } from '../../app/hooks';
 import {
   useConfirmTotpEnrolmentMutation,
   useLoginMfaMutation,
+  useStartPasskeySignInMutation,
   useStartTotpEnrolmentMutation,
 } from './auth-api';
+import { passkeyBrowser, passkeyFailure } from './passkey';
 import { completeSignIn } from './auth-thunks';
 import { isAdmin } from './session-storage';
 import './login-page.css';
 
-/** The second step the login answer asked for: its ticket, and whether it is an enrolment. */
-export type Challenge = { ticket: string; enroll?: boolean; message: string };
+/**
+ * The second step the login answer asked for: its ticket, how it can be answered, and whether it
+ * is an enrolment.
+ */
+export type Challenge = { ticket: string; enroll?: boolean; message: string; methods?: string[] };
 
 const TEXTS = {
   code: 'Verification code',
   recovery: 'Recovery code',
   useRecovery: 'Use a recovery code',
   useApp: 'Use your authenticator app',
+  usePasskey: 'Use a passkey',
   back: 'Back',
   verify: 'Verify',
   verifying: 'Verifying...',
@@ -76,7 +82,10 @@ function CodeField({
 function CodeStep({ challenge, onBack }: { challenge: Challenge; onBack: () => void }) {
   const dispatch = useAppDispatch();
   const [loginMfa, { isLoading }] = useLoginMfaMutation();
-  const [recovery, setRecovery] = useState(false);
+  const [startPasskey, passkeyStart] = useStartPasskeySignInMutation();
+  const withPasskey = Boolean(challenge.methods?.includes('webauthn'));
+  const withApp = !challenge.methods || challenge.methods.includes('totp');
+  const [recovery, setRecovery] = useState(!withApp);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -95,9 +104,34 @@ function CodeStep({ challenge, onBack }: { challenge: Challenge; onBack: () => v
     }
   };
 
+  const signInWithPasskey = async () => {
+    if (isLoading || passkeyStart.isLoading) return;
+    setError(null);
+    try {
+      const { options } = (await startPasskey({ ticket: challenge.ticket }).unwrap()).data;
+      const webauthn = await passkeyBrowser.authenticate(options);
+      const answer = await loginMfa({ ticket: challenge.ticket, webauthn }).unwrap();
+      if (isAdmin(answer.data.user)) {
+        dispatch(completeSignIn({ user: answer.data.user, token: answer.token }));
+      }
+    } catch (failure) {
+      setError(serverMessage(failure) ?? passkeyFailure(failure) ?? TEXTS.failed);
+    }
+  };
+
   return (
     <form noValidate onSubmit={submit} aria-label="Two-step verification">
       <p>{challenge.message}</p>
+      {withPasskey ? (
+        <button
+          type="button"
+          className="login-submit"
+          aria-busy={passkeyStart.isLoading}
+          onClick={signInWithPasskey}
+        >
+          {TEXTS.usePasskey}
+        </button>
+      ) : null}
       <CodeField
         label={recovery ? TEXTS.recovery : TEXTS.code}
         value={code}
@@ -112,17 +146,19 @@ function CodeStep({ challenge, onBack }: { challenge: Challenge; onBack: () => v
         {isLoading ? TEXTS.verifying : TEXTS.verify}
       </button>
       <div className="login-step-links">
-        <button
-          type="button"
-          className="login-link"
-          onClick={() => {
-            setRecovery((shown) => !shown);
-            setCode('');
-            setError(null);
-          }}
-        >
-          {recovery ? TEXTS.useApp : TEXTS.useRecovery}
-        </button>
+        {withApp ? (
+          <button
+            type="button"
+            className="login-link"
+            onClick={() => {
+              setRecovery((shown) => !shown);
+              setCode('');
+              setError(null);
+            }}
+          >
+            {recovery ? TEXTS.useApp : TEXTS.useRecovery}
+          </button>
+        ) : null}
         <button type="button" className="login-link" onClick={onBack}>
           {TEXTS.back}
         </button>

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
 import { serverMessage } from '../../api/errors';
 import { setStepUpConfirmer } from '../../api/step-up';
-import { useVerifyStepUpMutation } from './auth-api';
+import { useStartPasskeyVerificationMutation, useVerifyStepUpMutation } from './auth-api';
+import { passkeyBrowser, passkeyFailure } from './passkey';
 
 const TITLE = "Confirm it's you";
 /**
@@ -24,6 +25,7 @@ export function StepUpDialog() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [verify, { isLoading }] = useVerifyStepUpMutation();
+  const [startPasskey, passkeyStart] = useStartPasskeyVerificationMutation();
   const settle = useRef<((confirmed: boolean) => void) | null>(null);
 
   useEffect(() => {
@@ -56,6 +58,21 @@ export function StepUpDialog() {
     }
   };
 
+  /** A passkey instead of a code: the server's options, the browser's answer, POST /user/verify. */
+  const confirmWithPasskey = async () => {
+    setError(null);
+    try {
+      const { options } = (await startPasskey().unwrap()).data;
+      const webauthn = await passkeyBrowser.authenticate(options);
+      await verify({ webauthn }).unwrap();
+      close(true);
+    } catch (failure) {
+      setError(
+        serverMessage(failure) ?? passkeyFailure(failure) ?? 'That did not work. Try again.',
+      );
+    }
+  };
+
   return (
     <Modal
       open={open}
@@ -68,7 +85,8 @@ export function StepUpDialog() {
       zIndex={STEP_UP_Z_INDEX}
     >
       <Typography.Paragraph>
-        Enter the code from your authenticator app, or a recovery code, to continue.
+        Enter the code from your authenticator app, or a recovery code, or use a passkey, to
+        continue.
       </Typography.Paragraph>
       <Form layout="vertical" onFinish={confirm}>
         <Form.Item
@@ -87,6 +105,13 @@ export function StepUpDialog() {
             }}
           />
         </Form.Item>
+        <Button
+          onClick={confirmWithPasskey}
+          loading={passkeyStart.isLoading}
+          style={{ marginBottom: error ? 12 : 0 }}
+        >
+          Use a passkey
+        </Button>
         {error ? <Alert type="error" showIcon title={error} /> : null}
       </Form>
     </Modal>

@@ -10,6 +10,8 @@ import { bookingsFake } from '../../test/fake-api/bookings';
 import { eventsFake } from '../../test/fake-api/events';
 import { changedByColleague } from '../../test/fake-api/versions';
 import { restaurantsFake } from '../../test/fake-api/restaurants';
+import { mfaFake, passkeyAssertion } from '../../test/fake-api/mfa';
+import { passkeyBrowser } from '../auth';
 import type { FakeHandler } from '../../test/fake-api/types';
 import { bookingFixture, restaurantFixture, testId } from '../../test/booking-fixtures';
 import { dialogTitled } from '../../test/dialogs';
@@ -307,19 +309,37 @@ describe('refund modal', () => {
     expect(mine.headers.get('X-Overrides-Version')).toBe(String(theirs - 1));
   });
 
-  it('a refund refused for "Confirm it`s you" asks for the code (a wrong one says so), then is sent once more with the same Idempotency-Key; the session goes on', async () => {
+  /** A refund handler refusing the first refund for "Confirm it's you", then the fake's own. */
+  const stepUpOnce = () => {
     let asked = 0;
-    const api = bookingsServer({
-      refund: () =>
-        asked++ === 0
-          ? reply('refundOrder', 401, {
-              success: false,
-              message: "Confirm it's you to continue",
-              status_code: 401,
-              reason: 'step_up_required',
-            })
-          : undefined,
-    });
+    return () =>
+      asked++ === 0
+        ? reply('refundOrder', 401, {
+            success: false,
+            message: "Confirm it's you to continue",
+            status_code: 401,
+            reason: 'step_up_required',
+          })
+        : undefined;
+  };
+
+  /** Refunds 5.50 of BK-100001 up to the "Confirm it's you" dialog the server asks for. */
+  const refundUntilConfirm = async () => {
+    openAsAdmin('/admin/bookings');
+    await screen.findByText('BK-100001');
+    const user = setupUser();
+    await user.click(within(rowOf('BK-100001')).getByRole('button', { name: 'Process Refund' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Refund amount'), '5.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund This Order' }));
+    await user.click(
+      within(await dialogTitled('Confirm refund')).getByRole('button', { name: 'Confirm' }),
+    );
+    return { user, stepUp: await dialogTitled("Confirm it's you") };
+  };
+
+  it('a refund refused for "Confirm it`s you" asks for the code (a wrong one says so), then is sent once more with the same Idempotency-Key; the session goes on', async () => {
+    const api = bookingsServer({ refund: stepUpOnce() });
     api.on('verifyStepUp', ({ body }) =>
       (body as { code: string }).code === '123456'
         ? reply('verifyStepUp', 200, {
@@ -334,17 +354,7 @@ describe('refund modal', () => {
             status_code: 400,
           }),
     );
-    openAsAdmin('/admin/bookings');
-    await screen.findByText('BK-100001');
-    const user = setupUser();
-    await user.click(within(rowOf('BK-100001')).getByRole('button', { name: 'Process Refund' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Refund amount'), '5.5');
-    await user.click(within(dialog).getByRole('button', { name: 'Refund This Order' }));
-    await user.click(
-      within(await dialogTitled('Confirm refund')).getByRole('button', { name: 'Confirm' }),
-    );
-    const stepUp = await dialogTitled("Confirm it's you");
+    const { user, stepUp } = await refundUntilConfirm();
     await user.type(within(stepUp).getByLabelText('Verification code'), '000000');
     await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
     expect(
@@ -361,6 +371,29 @@ describe('refund modal', () => {
     expect(posts[1].headers.get('Idempotency-Key')).toBe(posts[0].headers.get('Idempotency-Key'));
     expect(api.callsOf('verifyStepUp')).toHaveLength(2);
     expect(localStorage.getItem('token')).toBeTruthy();
+  });
+
+  it('"Confirm it`s you" with a passkey: the options for the session, the browser`s answer, then the refund is sent once more', async () => {
+    const api = bookingsServer({ refund: stepUpOnce() });
+    const mfa = mfaFake({ passkey: true });
+    api.on('startPasskeyVerification', mfa.routes.startPasskeyVerification);
+    api.on('verifyStepUp', mfa.routes.verifyStepUp);
+    const browserAuthenticate = passkeyBrowser.authenticate;
+    passkeyBrowser.authenticate = async () => passkeyAssertion();
+    try {
+      const { user, stepUp } = await refundUntilConfirm();
+      await user.click(within(stepUp).getByRole('button', { name: 'Use a passkey' }));
+      expect(await screen.findByText('Order refund processed successfully')).toBeInTheDocument();
+      const posts = api.callsOf('refundOrder');
+      expect(posts).toHaveLength(2);
+      expect(posts[1].headers.get('Idempotency-Key')).toBe(posts[0].headers.get('Idempotency-Key'));
+      expect(api.callsOf('startPasskeyVerification')).toHaveLength(1);
+      expect(api.callsOf('verifyStepUp').map((call) => call.body)).toEqual([
+        { webauthn: passkeyAssertion() },
+      ]);
+    } finally {
+      passkeyBrowser.authenticate = browserAuthenticate;
+    }
   });
 
   it('above the admin`s limit: "Request approval", why under the amount, then the booking waits', async () => {
