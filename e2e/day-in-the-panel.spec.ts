@@ -158,3 +158,35 @@ test('editor: saving a published legal page asks first and, answered Cancel, lea
     await api(page, '/static?slug=privacy-policy', 'PUT', { status: 'draft' });
   }
 });
+
+test('a booking whose answer has no payout status shows Pending (spec 01: payout defaults to Pending)', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, '/admin/dashboard');
+  // A booking paid out, so what shows is the default and not its own status.
+  const { data } = await api<Listed<Booking>>(page, '/admin/bookings?payoutStatus=true&limit=1');
+  const booking = data[0];
+  expect(booking, 'a booking paid out').toBeDefined();
+  // A backend that leaves the payout out of the booking's answer.
+  await page.route(`**/api/v1/admin/booking/${booking._id}`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: Record<string, unknown> };
+    delete body.data.payout;
+    delete body.data.payoutStatus;
+    delete body.data.payoutDateTime;
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/admin/bookings');
+  await page
+    .getByPlaceholder('Search bookings by name, email or restaurant...')
+    .fill(booking.bookingRef);
+  const row = page.getByRole('row').filter({ hasText: booking.bookingRef });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Deposited');
+  await row.getByRole('button', { name: 'View' }).click();
+  const payout = page
+    .getByText('Payout Status', { exact: true })
+    .locator('xpath=following-sibling::*[1]');
+  await expect(payout).toHaveText('Pending');
+});
