@@ -2116,7 +2116,7 @@ export interface components {
       /** @description Total number of rows matching the query and filters (not the page size). */
       count: number;
     };
-    /** @description The body of every error response (400, 401, 403, 404, 409, 413, 415, 428, 429, 501; a 412 adds the record and its changes: VersionConflict). */
+    /** @description The body of every error response (400, 401, 403, 404, 409, 413, 415, 428, 429, 501, 503; a 412 adds the record and its changes: VersionConflict). */
     ErrorResponse: {
       /** @constant */
       success: false;
@@ -3551,6 +3551,24 @@ export interface components {
         'application/json': components['schemas']['ErrorResponse'];
       };
     };
+    /** @description The server cannot answer now; the client may send the request again after Retry-After seconds (nothing was changed: a write under way was rolled back). Either its database is unavailable (connection lost or refused, restarting, a statement past its timeout, no connection free in time: "The database is unavailable; try again in a few seconds") or it sheds load (too many requests in flight or the event loop lagging: SHED_MAX_IN_FLIGHT, SHED_MAX_EVENT_LOOP_DELAY_MS), or it is still starting. A request on a connection left open while the server closes after SIGTERM gets Fastify's own 503 without this body. */
+    ServiceUnavailable: {
+      headers: {
+        /** @description Seconds to wait before sending the request again. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "success": false,
+         *       "status_code": 503,
+         *       "message": "The database is unavailable; try again in a few seconds"
+         *     }
+         */
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
   };
   parameters: {
     /** @description Only bookings of this restaurant (_id). */
@@ -3734,6 +3752,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   logout: {
@@ -3767,6 +3786,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getMe: {
@@ -3830,6 +3850,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   loginMfa: {
@@ -3883,6 +3904,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   startPasskeySignIn: {
@@ -3955,6 +3977,7 @@ export interface operations {
         };
       };
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   verifyStepUp: {
@@ -4019,6 +4042,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   startPasskeyVerification: {
@@ -4077,6 +4101,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getMfaStatus: {
@@ -4122,6 +4147,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   startTotpEnrolment: {
@@ -4178,6 +4204,7 @@ export interface operations {
         };
       };
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   confirmTotpEnrolment: {
@@ -4262,6 +4289,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   startPasskeyRegistration: {
@@ -4325,6 +4353,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   addPasskey: {
@@ -4406,6 +4435,7 @@ export interface operations {
         };
       };
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   regenerateRecoveryCodes: {
@@ -4461,6 +4491,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   removeMfaFactor: {
@@ -4506,6 +4537,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   setupPassword: {
@@ -4605,6 +4637,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   changePassword: {
@@ -4670,6 +4703,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listSessions: {
@@ -4713,6 +4747,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   endOtherSessions: {
@@ -4748,6 +4783,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   endSession: {
@@ -4784,6 +4820,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listTeam: {
@@ -4833,6 +4870,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   addTeamMember: {
@@ -4903,6 +4941,7 @@ export interface operations {
         };
       };
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateTeamMember: {
@@ -4983,6 +5022,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   endTeamMemberSessions: {
@@ -5022,6 +5062,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   renewSetupLink: {
@@ -5083,6 +5124,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   resetTeamMemberMfa: {
@@ -5122,6 +5164,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getTotalBookings: {
@@ -5159,6 +5202,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getTotalUsers: {
@@ -5195,6 +5239,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getTotalRestaurants: {
@@ -5231,6 +5276,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getTotalRevenue: {
@@ -5267,6 +5313,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getTopRestaurants: {
@@ -5319,6 +5366,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listActivityLogs: {
@@ -5372,6 +5420,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listAuditEvents: {
@@ -5456,6 +5505,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   streamEvents: {
@@ -5492,6 +5542,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listUsers: {
@@ -5556,6 +5607,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateUserStatus: {
@@ -5624,6 +5676,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   bulkUpdateUserStatus: {
@@ -5679,6 +5732,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getConfiguration: {
@@ -5716,6 +5770,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateConfiguration: {
@@ -5798,6 +5853,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listRestaurants: {
@@ -5862,6 +5918,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getRestaurant: {
@@ -5964,6 +6021,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   bulkUpdateRestaurants: {
@@ -6019,6 +6077,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listRestaurantMenuItems: {
@@ -6098,6 +6157,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateRestaurant: {
@@ -6199,6 +6259,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   searchRestaurants: {
@@ -6240,6 +6301,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listBookings: {
@@ -6456,6 +6518,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportBookings: {
@@ -6499,6 +6562,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportUsers: {
@@ -6533,6 +6597,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportRestaurants: {
@@ -6573,6 +6638,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportReviews: {
@@ -6609,6 +6675,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportContent: {
@@ -6647,6 +6714,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportAuditEvents: {
@@ -6693,6 +6761,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportApprovals: {
@@ -6733,6 +6802,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportBookingTypes: {
@@ -6767,6 +6837,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportCategories: {
@@ -6801,6 +6872,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportIngredients: {
@@ -6835,6 +6907,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportAllergies: {
@@ -6869,6 +6942,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportDietaries: {
@@ -6903,6 +6977,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportCuisines: {
@@ -6937,6 +7012,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getBooking: {
@@ -7139,6 +7215,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateBookingNotes: {
@@ -7358,6 +7435,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listBookingActivities: {
@@ -7412,6 +7490,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   refundOrder: {
@@ -7688,6 +7767,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   refundOrderFallback: {
@@ -7964,6 +8044,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   refundBooking: {
@@ -8129,6 +8210,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listApprovals: {
@@ -8214,6 +8296,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getApproval: {
@@ -8287,6 +8370,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   approveApproval: {
@@ -8381,6 +8465,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   rejectApproval: {
@@ -8485,6 +8570,7 @@ export interface operations {
         };
       };
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   cancelApproval: {
@@ -8579,6 +8665,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listBookingTypes: {
@@ -8633,6 +8720,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listAdminBookingTypes: {
@@ -8687,6 +8775,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createBookingType: {
@@ -8742,6 +8831,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateBookingType: {
@@ -8812,6 +8902,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteBookingType: {
@@ -8859,6 +8950,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listCategories: {
@@ -8921,6 +9013,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createCategory: {
@@ -8973,6 +9066,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateCategory: {
@@ -9040,6 +9134,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listIngredients: {
@@ -9104,6 +9199,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createIngredient: {
@@ -9156,6 +9252,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateIngredient: {
@@ -9223,6 +9320,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listAllergies: {
@@ -9283,6 +9381,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createAllergy: {
@@ -9335,6 +9434,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateAllergy: {
@@ -9402,6 +9502,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listDietaries: {
@@ -9462,6 +9563,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createDietary: {
@@ -9514,6 +9616,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateDietary: {
@@ -9581,6 +9684,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listCuisines: {
@@ -9641,6 +9745,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createCuisine: {
@@ -9695,6 +9800,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateCuisine: {
@@ -9770,6 +9876,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getImage: {
@@ -9804,6 +9911,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listReviews: {
@@ -9858,6 +9966,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateReviewStatus: {
@@ -9925,6 +10034,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   bulkUpdateReviewStatus: {
@@ -9989,6 +10099,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listStaticContent: {
@@ -10058,6 +10169,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateStaticContent: {
@@ -10128,6 +10240,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createStaticContent: {
@@ -10185,6 +10298,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteStaticContent: {
@@ -10232,6 +10346,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listStaticContentLegacy: {
@@ -10287,6 +10402,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateStaticContentLegacy: {
@@ -10358,6 +10474,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   removeStaticContentFaq: {
@@ -10447,6 +10564,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createMenuItem: {
@@ -10566,6 +10684,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listSavedViews: {
@@ -10620,6 +10739,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createSavedView: {
@@ -10685,6 +10805,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   renameSavedView: {
@@ -10757,6 +10878,7 @@ export interface operations {
       412: components['responses']['PreconditionFailed'];
       415: components['responses']['UnsupportedMediaType'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteSavedView: {
@@ -10800,6 +10922,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       412: components['responses']['PreconditionFailed'];
       428: components['responses']['PreconditionRequired'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
 }

@@ -223,7 +223,7 @@ test.each([
         answer.status = 418;
     }) as Break,
     expected:
-      /^getTotalRevenue .*FAIL GET \/total\/revenue: expected a declared status \(HTTP 200, 400, 401, 403\), got HTTP 418/m,
+      /^getTotalRevenue .*FAIL GET \/total\/revenue: expected a declared status \(HTTP 200, 400, 401, 403, 503\), got HTTP 418/m,
   },
   {
     what: 'a secured operation answering 200 without a token',

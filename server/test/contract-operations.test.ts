@@ -149,7 +149,10 @@ interface Contract {
   servers?: { url: string }[];
   security?: SecurityRequirement[];
   paths: Record<string, Partial<Record<Method, Operation>>>;
-  components?: { securitySchemes?: Record<string, { type?: string; scheme?: string }> };
+  components?: {
+    securitySchemes?: Record<string, { type?: string; scheme?: string }>;
+    responses?: Record<string, unknown>;
+  };
 }
 interface FoundOperation {
   method: Method;
@@ -230,6 +233,15 @@ describe('v1 contract operations', () => {
           (secured && !(codes.includes('401') && codes.includes('403')))
         );
       })
+      .map(({ op }) => op.operationId);
+    expect(wrong).toEqual([]);
+  });
+
+  it('declares the shared 503 (database unavailable, load shed) on every operation', () => {
+    const shared = JSON.stringify(contract.components?.responses?.ServiceUnavailable);
+    expect(shared).toContain('Retry-After');
+    const wrong = operations
+      .filter(({ op }) => JSON.stringify(op.responses?.['503']) !== shared)
       .map(({ op }) => op.operationId);
     expect(wrong).toEqual([]);
   });

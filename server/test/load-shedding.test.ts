@@ -11,6 +11,7 @@ import { buildApp } from '../src/app.js';
 import { loadContract, streamingRoutes, type Contract } from '../src/contract.js';
 import type { Lifecycle } from '../src/ops/health.js';
 import { registerLoadShedding, SERVER_BUSY } from '../src/ops/load-shedding.js';
+import { expectContract } from './helpers/contract.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /** A promise and the function that settles it. */
@@ -67,7 +68,10 @@ describe(`the whole server (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
     const auth = { authorization: `Bearer ${t.adminToken}` };
     const first = app.inject({ method: 'GET', url: '/api/v1/test-held' });
     await entered.opened;
-    expectShed(await app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: auth }));
+    const shed = await app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: auth });
+    expectShed(shed);
+    // The contract's shared 503 (ServiceUnavailable) of every operation.
+    await expectContract(shed, 'listUsers', 503);
     // Not even the token is checked: a shed request costs no database work.
     expectShed(await app.inject({ method: 'GET', url: '/api/v1/admin/users' }));
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);

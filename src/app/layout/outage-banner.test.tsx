@@ -4,6 +4,7 @@ import { fakeApi } from '../../test/fake-api/fake-api';
 import {
   NETWORK_ERROR,
   offContract,
+  replyOf,
   type FakeReply,
   type OperationId,
 } from '../../test/fake-api/reply';
@@ -12,10 +13,10 @@ import { openAsAdmin } from '../../test/render-app';
 import { setupUser } from '../../test/screen';
 
 /**
- * The users screen, whose every call gets `failure` while `down()` says so (in an outage every
- * call fails alike: one that is answered meanwhile ends the banner, as it should).
+ * The users screen, whose every call gets `failure` (of that call) while `down()` says so (in an
+ * outage every call fails alike: one that is answered meanwhile ends the banner, as it should).
  */
-function usersServer(failure: FakeReply, down = () => true) {
+function usersServer(failure: (call: OperationId) => FakeReply, down = () => true) {
   const fake = fakeApi(usersFake([userRow(1)]), configurationFake());
   const calls: OperationId[] = [
     'listUsers',
@@ -24,19 +25,21 @@ function usersServer(failure: FakeReply, down = () => true) {
     'listSavedViews',
     'listApprovals',
   ];
-  for (const call of calls) fake.on(call, () => (down() ? failure : undefined));
+  for (const call of calls) fake.on(call, () => (down() ? failure(call) : undefined));
 }
 const banner = () =>
   screen.queryByText(/Showing what was loaded at|Cannot reach the server|in a few seconds/);
 
 it("a 503 says the server's sentence (its database is down), not that it cannot be reached; the next answer clears it", async () => {
   let down = true;
+  // The server's 503 as the contract declares it for every operation (ServiceUnavailable).
   usersServer(
-    offContract(503, {
-      success: false,
-      status_code: 503,
-      message: 'The database is unavailable; try again in a few seconds',
-    }),
+    (call) =>
+      replyOf(call, 503, {
+        success: false,
+        status_code: 503,
+        message: 'The database is unavailable; try again in a few seconds',
+      }),
     () => down,
   );
   openAsAdmin('/admin/users');
@@ -52,7 +55,8 @@ it("a 503 says the server's sentence (its database is down), not that it cannot 
 });
 
 it('a 503 without a message (a proxy in front of the server) still says it is for now', async () => {
-  usersServer(offContract(503));
+  // A proxy's answer, outside the contract.
+  usersServer(() => offContract(503));
   openAsAdmin('/admin/users');
   expect(
     await screen.findByText(/^The server cannot answer right now; try again in a few seconds\./),
@@ -60,7 +64,7 @@ it('a 503 without a message (a proxy in front of the server) still says it is fo
 });
 
 it('no answer at all says the server cannot be reached', async () => {
-  usersServer(NETWORK_ERROR);
+  usersServer(() => NETWORK_ERROR);
   openAsAdmin('/admin/users');
   expect(await screen.findByText(/^Cannot reach the server\./)).toBeInTheDocument();
 });

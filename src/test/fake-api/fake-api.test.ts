@@ -35,8 +35,12 @@ it('names what drifted: a renamed field, a wrong type, a missing envelope, an un
   );
   expect(await contractViolations(replyOf('listUsers', 200, [user]))).not.toEqual([]);
   expect(await contractViolations(replyOf('listUsers', 500, {}))).toEqual([
-    'listUsers 500 /: expected a declared status (HTTP 200, 400, 401, 403), got HTTP 500',
+    'listUsers 500 /: expected a declared status (HTTP 200, 400, 401, 403, 503), got HTTP 500',
   ]);
+  // Every operation declares the server's 503 (database unavailable, load shed) and its body.
+  const unavailable = { success: false, status_code: 503, message: 'The database is unavailable' };
+  expect(await contractViolations(replyOf('listUsers', 503, unavailable))).toEqual([]);
+  expect(await contractViolations(replyOf('listUsers', 503, {}))).not.toEqual([]);
   // Deliberately outside the contract: not checked.
   expect(await contractViolations(offContract(500, {}))).toEqual([]);
 });
