@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** Demo accounts seeded by the server on first run. */
 export const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
@@ -60,4 +60,31 @@ export async function api<T>(page: Page, path: string, method = 'GET', data?: ob
   });
   expect(res.ok(), `${method} ${path}`).toBe(true);
   return (await res.json()) as T;
+}
+
+/**
+ * A new finance administrator with a password, added by the demo owner through the API (its
+ * email made from the name and the time); their email and password, and the owner's token.
+ */
+export async function addAdministrator(
+  request: APIRequestContext,
+  firstName: string,
+  lastName: string,
+) {
+  const login = await request.post('/api/v1/user/login', { data: ADMIN });
+  expect(login.ok()).toBe(true);
+  const ownerToken = ((await login.json()) as { token: string }).token;
+  const email = `${firstName}.${lastName}.${Date.now()}@example.org`.toLowerCase();
+  const added = await request.post('/api/v1/admin/team', {
+    headers: { authorization: `Bearer ${ownerToken}` },
+    data: { email, firstName, lastName, teamRole: 'finance' },
+  });
+  expect(added.status()).toBe(201);
+  const { setupUrl } = ((await added.json()) as { data: { setupUrl: string } }).data;
+  const password = 'amber-harbour-violin-73';
+  const set = await request.post('/api/v1/user/setup-password', {
+    data: { token: new URL(setupUrl, 'http://x').searchParams.get('token'), password },
+  });
+  expect(set.ok()).toBe(true);
+  return { email, password, ownerToken };
 }

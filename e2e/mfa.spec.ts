@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { ADMIN, fillLogin, headerTitle, settled } from './helpers';
+import { addAdministrator, fillLogin, headerTitle, settled } from './helpers';
 
 /**
  * Two-step verification in the browser, for an administrator of its own (the demo logins keep
@@ -84,26 +84,6 @@ async function api<T>(request: APIRequestContext, token: string, path: string): 
   return (await res.json()) as T;
 }
 
-/** A new finance administrator with a password, added by the demo owner through the API. */
-async function addAdministrator(request: APIRequestContext) {
-  const login = await request.post('/api/v1/user/login', { data: ADMIN });
-  expect(login.ok()).toBe(true);
-  const ownerToken = ((await login.json()) as { token: string }).token;
-  const email = `tess.totp.${Date.now()}@example.org`;
-  const added = await request.post('/api/v1/admin/team', {
-    headers: { authorization: `Bearer ${ownerToken}` },
-    data: { email, firstName: 'Tess', lastName: 'Totp', teamRole: 'finance' },
-  });
-  expect(added.status()).toBe(201);
-  const { setupUrl } = ((await added.json()) as { data: { setupUrl: string } }).data;
-  const password = 'amber-harbour-violin-73';
-  const set = await request.post('/api/v1/user/setup-password', {
-    data: { token: new URL(setupUrl, 'http://x').searchParams.get('token'), password },
-  });
-  expect(set.ok()).toBe(true);
-  return { email, password, ownerToken };
-}
-
 /**
  * A seeded confirmed, paid USD booking of several orders, none refunded yet: the last in the list
  * (the refunds spec takes a booking of one order, the approvals spec from the start).
@@ -137,7 +117,7 @@ test('an authenticator app added on My account signs in with a code; a refund as
   request,
 }) => {
   test.setTimeout(150_000);
-  const admin = await addAdministrator(request);
+  const admin = await addAdministrator(request, 'Tess', 'Totp');
 
   // A session opened before the app is added (another browser): it has confirmed no factor, so
   // once the admin has one, its money operations ask "Confirm it's you".
