@@ -141,6 +141,9 @@ describe('payment method', () => {
         paymentMethodDetails: [{ type: 'amex', cardNumber: '' }],
       }),
     ).toBe('AMEX');
+    expect(
+      paymentMethodText({ paymentMethod: 'card', paymentMethodDetails: [{ type: 'visa' }] }),
+    ).toBe('VISA');
   });
 });
 
@@ -200,6 +203,13 @@ describe('refund approval note', () => {
     expect(refundApprovalNote('', 'USD', support)).toBeNull();
     expect(refundApprovalNote('abc', 'USD', support)).toBeNull();
     expect(refundApprovalNote('-5', 'USD', support)).toBeNull();
+  });
+
+  it('an amount the currency cannot hold has no note (the form and the server refuse it)', () => {
+    // More decimals than USD has: not rounded up into a note (100.005 would be 100.01 USD).
+    expect(refundApprovalNote('100.005', 'USD', support)).toBeNull();
+    // Too large for exact minor units: no note, no error.
+    expect(refundApprovalNote('1e20', 'USD', support)).toBeNull();
     expect(
       refundApprovalNote('1000000', 'USD', { refundLimitUsd: null, roleLabel: 'Owner' }),
     ).toBeNull();
