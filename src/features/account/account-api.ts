@@ -5,7 +5,6 @@ import type {
   ChangePasswordRequest,
   EndedSessionsResponse,
   MessageResponse,
-  MfaStatusResponse,
   AddPasskeyRequest,
   AddPasskeyResponse,
   PasskeyOptionsResponse,
@@ -31,11 +30,6 @@ const accountApi = api.injectEndpoints({
       query: () => ({ url: '/user/sessions', method: 'DELETE' }),
       invalidatesTags: auditedWrite(() => [listTag('AccountSession')]),
     }),
-    /** Two-step verification: the factors that are on and the recovery codes left. */
-    getMfaStatus: build.query<MfaStatusResponse, void>({
-      query: () => '/user/mfa',
-      providesTags: ['Mfa'],
-    }),
     removeMfaFactor: build.mutation<MessageResponse, string>({
       query: (id) => ({ url: `/user/mfa/${id}`, method: 'DELETE' }),
       invalidatesTags: auditedWrite(() => ['Mfa']),
@@ -60,7 +54,6 @@ export const {
   useChangePasswordMutation,
   useEndSessionMutation,
   useEndOtherSessionsMutation,
-  useGetMfaStatusQuery,
   useRemoveMfaFactorMutation,
   useRegenerateRecoveryCodesMutation,
   useStartPasskeyRegistrationMutation,

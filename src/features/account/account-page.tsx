@@ -4,13 +4,18 @@ import type { AccountSession } from '../../api/types';
 import { errorText } from '../../api/errors';
 import { notify } from '../../lib/notify';
 import { formatDateTime } from '../../lib/dates';
-import { EnrolAuthenticator, NewPasswordFields, passkeyBrowser, passkeyFailure } from '../auth';
+import {
+  EnrolAuthenticator,
+  NewPasswordFields,
+  passkeyBrowser,
+  passkeyFailure,
+  useGetMfaStatusQuery,
+} from '../auth';
 import {
   useChangePasswordMutation,
   useEndOtherSessionsMutation,
   useEndSessionMutation,
   useListSessionsQuery,
-  useGetMfaStatusQuery,
   useRegenerateRecoveryCodesMutation,
   useRemoveMfaFactorMutation,
   useAddPasskeyMutation,

@@ -11,6 +11,7 @@ import type {
   VerifyResponse,
   PasskeyOptionsResponse,
   MessageResponse,
+  MfaStatusResponse,
   SessionUserResponse,
   SetupPasswordRequest,
   TotalBookingsResponse,
@@ -89,6 +90,14 @@ export const authApi = api.injectEndpoints({
       query: ({ background }) => (background ? inBackground('/user/me') : '/user/me'),
       keepUnusedDataFor: 0,
     }),
+    /**
+     * Two-step verification: the factors that are on and the recovery codes left (My account;
+     * "Confirm it's you" offers a passkey only to an admin who has one).
+     */
+    getMfaStatus: build.query<MfaStatusResponse, void>({
+      query: () => '/user/mfa',
+      providesTags: ['Mfa'],
+    }),
   }),
 });
 
@@ -101,4 +110,5 @@ export const {
   useStartPasskeySignInMutation,
   useStartPasskeyVerificationMutation,
   useSetupPasswordMutation,
+  useGetMfaStatusQuery,
 } = authApi;

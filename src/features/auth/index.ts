@@ -7,3 +7,4 @@ export { hasStoredToken } from './session-storage';
 export { NewPasswordFields } from './password-fields';
 export { EnrolAuthenticator } from './login-second-step';
 export { passkeyBrowser, passkeyFailure } from './passkey';
+export { useGetMfaStatusQuery } from './auth-api';

@@ -2,7 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
 import { serverMessage } from '../../api/errors';
 import { setStepUpConfirmer } from '../../api/step-up';
-import { useStartPasskeyVerificationMutation, useVerifyStepUpMutation } from './auth-api';
+import {
+  useGetMfaStatusQuery,
+  useStartPasskeyVerificationMutation,
+  useVerifyStepUpMutation,
+} from './auth-api';
 import { passkeyBrowser, passkeyFailure } from './passkey';
 
 const TITLE = "Confirm it's you";
@@ -26,6 +30,9 @@ export function StepUpDialog() {
   const [error, setError] = useState<string | null>(null);
   const [verify, { isLoading }] = useVerifyStepUpMutation();
   const [startPasskey, passkeyStart] = useStartPasskeyVerificationMutation();
+  // A passkey is offered only to an admin who has one (the server refuses the others).
+  const factors = useGetMfaStatusQuery(undefined, { skip: !open }).data?.data.factors;
+  const hasPasskey = factors?.some((factor) => factor.kind === 'webauthn') ?? false;
   const settle = useRef<((confirmed: boolean) => void) | null>(null);
 
   useEffect(() => {
@@ -85,8 +92,9 @@ export function StepUpDialog() {
       zIndex={STEP_UP_Z_INDEX}
     >
       <Typography.Paragraph>
-        Enter the code from your authenticator app, or a recovery code, or use a passkey, to
-        continue.
+        {hasPasskey
+          ? 'Enter the code from your authenticator app, or a recovery code, or use a passkey, to continue.'
+          : 'Enter the code from your authenticator app, or a recovery code, to continue.'}
       </Typography.Paragraph>
       <Form layout="vertical" onFinish={confirm}>
         <Form.Item
@@ -105,13 +113,15 @@ export function StepUpDialog() {
             }}
           />
         </Form.Item>
-        <Button
-          onClick={confirmWithPasskey}
-          loading={passkeyStart.isLoading}
-          style={{ marginBottom: error ? 12 : 0 }}
-        >
-          Use a passkey
-        </Button>
+        {hasPasskey ? (
+          <Button
+            onClick={confirmWithPasskey}
+            loading={passkeyStart.isLoading}
+            style={{ marginBottom: error ? 12 : 0 }}
+          >
+            Use a passkey
+          </Button>
+        ) : null}
         {error ? <Alert type="error" showIcon title={error} /> : null}
       </Form>
     </Modal>

@@ -362,6 +362,14 @@ describe('refund modal', () => {
         'That code is not right: enter the current code from your authenticator app, or a recovery code.',
       ),
     ).toBeInTheDocument();
+    // The factors were read when the dialog opened, before the code: no passkey, none offered.
+    expect(api.callsOf('getMfaStatus')).toHaveLength(1);
+    expect(within(stepUp).queryByRole('button', { name: 'Use a passkey' })).toBeNull();
+    expect(
+      within(stepUp).getByText(
+        'Enter the code from your authenticator app, or a recovery code, to continue.',
+      ),
+    ).toBeInTheDocument();
     await user.clear(within(stepUp).getByLabelText('Verification code'));
     await user.type(within(stepUp).getByLabelText('Verification code'), '123456');
     await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
@@ -376,13 +384,14 @@ describe('refund modal', () => {
   it('"Confirm it`s you" with a passkey: the options for the session, the browser`s answer, then the refund is sent once more', async () => {
     const api = bookingsServer({ refund: stepUpOnce() });
     const mfa = mfaFake({ passkey: true });
+    api.on('getMfaStatus', mfa.routes.getMfaStatus);
     api.on('startPasskeyVerification', mfa.routes.startPasskeyVerification);
     api.on('verifyStepUp', mfa.routes.verifyStepUp);
     const browserAuthenticate = passkeyBrowser.authenticate;
     passkeyBrowser.authenticate = async () => passkeyAssertion();
     try {
       const { user, stepUp } = await refundUntilConfirm();
-      await user.click(within(stepUp).getByRole('button', { name: 'Use a passkey' }));
+      await user.click(await within(stepUp).findByRole('button', { name: 'Use a passkey' }));
       expect(await screen.findByText('Order refund processed successfully')).toBeInTheDocument();
       const posts = api.callsOf('refundOrder');
       expect(posts).toHaveLength(2);

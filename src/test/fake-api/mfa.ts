@@ -4,7 +4,7 @@
  * once) signs in with the token 'new-token', any other code is refused with the server's
  * sentence; enrolment shows a secret and a QR code, and its confirmation answers ten recovery
  * codes (and, with a ticket, the token). "Confirm it's you" (POST /user/verify) takes the same
- * code. With `passkey`, the login offers one too; a passkey's answer (any whose id is
+ * code. With `passkey`, the admin has one (the login offers it, the factors list it); a passkey's answer (any whose id is
  * PASSKEY_ID) signs in and confirms, and "Add a passkey" adds one. `state` says what was used.
  */
 import type { SessionUser } from '../../api/types';
@@ -48,7 +48,17 @@ export function mfaFake({
     recoveryUsed: new Set<string>(),
     verified: 0,
     passkeyUses: 0,
-    factors: [] as {
+    factors: (passkey
+      ? [
+          {
+            _id: '4f1c2a9e-7b3d-4e8f-9a1b-2c3d4e5f6a70',
+            kind: 'webauthn',
+            name: 'Passkey',
+            createdAt: '2026-11-27T08:30:00.000Z',
+            lastUsedAt: null,
+          },
+        ]
+      : []) as {
       _id: string;
       kind: 'totp' | 'webauthn';
       name: string;
