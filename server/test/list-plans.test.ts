@@ -1,0 +1,56 @@
+/**
+ * Scale (docs/scale.md): the Audit Log with each filter, a booking's History, the Approvals list
+ * and the Team list read their tables through indexes, never sequentially (every statement the
+ * call sends, planned with sequential scans priced out; see helpers/query-plans.ts).
+ */
+import { isNotNull } from 'drizzle-orm';
+import { auditEvents, bookings } from '../src/db/schema.js';
+import { explain, statementsOf } from './helpers/query-plans.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const TABLES = /"(audit_events|approval_requests|users)"/;
+
+test('the Audit Log, a booking History, the Approvals and Team lists need no sequential scan', async () => {
+  const [event] = await t.database.db
+    .select()
+    .from(auditEvents)
+    .where(isNotNull(auditEvents.actorId))
+    .limit(1);
+  const [booking] = await t.database.db.select().from(bookings).limit(1);
+  const day = event.createdAt.toISOString().slice(0, 10);
+  const calls = [
+    '/admin/audit-logs?skip=0&limit=20',
+    '/admin/audit-logs?skip=200&limit=20',
+    `/admin/audit-logs?entityType=${event.entityType}&entityId=${event.entityId}`,
+    `/admin/audit-logs?actorId=${event.actorId}`,
+    `/admin/audit-logs?action=${encodeURIComponent(event.action)}`,
+    `/admin/audit-logs?from=${day}&to=${day}`,
+    `/activities?booking=${booking.id}`,
+    '/admin/approvals?skip=0&limit=20',
+    '/admin/approvals?status=pending',
+    '/admin/team',
+  ];
+  const checked = new Set<string>();
+  for (const url of calls) {
+    const { result: response, sent } = await statementsOf(t, () =>
+      t.as({ method: 'GET', url: `/api/v1${url}` }),
+    );
+    expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
+    for (const statement of sent.filter((s) => TABLES.test(s.text))) {
+      const plan = await explain(t, statement);
+      checked.add(url);
+      expect({ url, plan }).not.toEqual({
+        url,
+        plan: expect.stringMatching(/Seq Scan on (audit_events|approval_requests|users)\b/),
+      });
+    }
+  }
+  // Every call was seen and checked (the interception works).
+  expect([...checked]).toEqual(calls);
+});
