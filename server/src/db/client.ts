@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -300,6 +301,7 @@ async function createPglite(
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
   }
+  yieldBeforeEachStatement(client);
   if (limits.poolWaitMs > 0) boundTurnWait(client, limits.poolWaitMs);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closing = false;
@@ -326,6 +328,26 @@ async function createPglite(
       await release();
     },
   };
+}
+
+/**
+ * PGlite runs each statement synchronously in this thread, and its turns follow one another
+ * through promises: with requests waiting, the next statement would start in a microtask right
+ * after the last one, and the event loop would not read a new request, answer /healthz or
+ * measure its own delay until the whole queue is done. Every statement (a transaction's too)
+ * therefore first lets the event loop run once (setImmediate), so that other requests wait at
+ * most for one statement at a time.
+ */
+function yieldBeforeEachStatement(client: PGlite) {
+  const target = client as unknown as {
+    _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
+  };
+  const runStatement = target._runExclusiveQuery.bind(client);
+  target._runExclusiveQuery = <T>(fn: () => Promise<T>) =>
+    runStatement(async () => {
+      await setImmediate();
+      return fn();
+    });
 }
 
 /**

@@ -1,0 +1,38 @@
+/**
+ * The event loop runs between two statements, on both engines. PGlite runs its statements in
+ * this thread and hands its turn on through promises: without a yield before each statement, a
+ * queue of them (or a transaction's statements one after another) would keep the event loop from
+ * reading requests, answering /healthz or measuring its delay until the last one is done.
+ */
+import { sql } from 'drizzle-orm';
+import { cloneTestDatabase } from './helpers/test-database.js';
+import type { Database } from '../src/db/client.js';
+
+const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+let database: Database;
+beforeAll(async () => {
+  database = await cloneTestDatabase();
+});
+afterAll(() => database.close());
+
+test(`a callback scheduled while statements wait for their turn runs before the last of them is done (${engine})`, async () => {
+  const order: string[] = [];
+  const statements = [1, 2, 3].map((n) =>
+    database.db.execute(sql`select ${n}::int`).then(() => order.push(`statement ${n}`)),
+  );
+  setImmediate(() => order.push('event loop'));
+  await Promise.all(statements);
+  // Checked as soon as the last statement is done, before the event loop could run again.
+  expect(order).toContain('event loop');
+});
+
+test(`inside a transaction, the event loop runs between two statements (${engine})`, async () => {
+  const order: string[] = [];
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1`);
+    setImmediate(() => order.push('event loop'));
+    await tx.execute(sql`select 2`);
+    order.push('statement 2');
+  });
+  expect(order).toEqual(['event loop', 'statement 2']);
+});
