@@ -1,8 +1,9 @@
 /** Multipart plumbing and images: uploads checked by content and size, stored, served with cache headers. */
-import { count, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
 import { images, referenceItems } from '../src/db/schema.js';
 import { sniffImageType } from '../src/lib/images.js';
-import { imageById } from '../src/queries/images.js';
+import { IMAGE_WRITE_CHUNK_BYTES, imageById } from '../src/queries/images.js';
 import { MAX_IMAGE_BYTES, multipartBodyLimit } from '../src/lib/multipart.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
@@ -74,6 +75,66 @@ test('a PNG is stored under a server-chosen id and served with its type, cache h
   });
   expect(again.statusCode).toBe(304);
 });
+
+/** A valid PNG followed by every byte value over and over: `chunks` write chunks long. */
+const multiChunkPng = (chunks: number) => {
+  const png = makePng(3, 3);
+  const pattern = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+  const rest = Math.ceil((chunks * IMAGE_WRITE_CHUNK_BYTES - png.length) / 256);
+  return Buffer.concat([png, ...Array.from({ length: rest }, () => pattern)]);
+};
+
+test('an image longer than one write chunk (PGlite) is stored and served byte for byte', async () => {
+  const bytes = multiChunkPng(2.5);
+  const res = await postCuisine({
+    name: 'Multi Chunk',
+    image: { bytes, filename: 'big.png', type: 'image/png' },
+  });
+  const body = await expectContract(res, 'createCuisine', 201);
+  const served = await t.app.inject({ method: 'GET', url: body.data.image });
+  expect(served.rawPayload.equals(bytes)).toBe(true);
+  expect(served.headers.etag).toBe(`"${createHash('sha256').update(bytes).digest('hex')}"`);
+});
+
+/** PostgreSQL writes an image in one statement. */
+const onPglite = process.env.DATABASE_URL ? test.skip : test;
+
+onPglite(
+  'an upload that fails after the first chunks of its image are written leaves no image and no row',
+  async () => {
+    const before = await imageCount();
+    // The database refuses the third chunk's append: the first two are already written.
+    await t.database.db.execute(
+      sql.raw(`create function fail_third_chunk() returns trigger language plpgsql as $$
+      begin
+        if length(new.bytes) > ${2 * IMAGE_WRITE_CHUNK_BYTES} then
+          raise exception 'refused in a test';
+        end if;
+        return new;
+      end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(`create trigger fail_third_chunk before update on images
+      for each row execute function fail_third_chunk()`),
+    );
+    try {
+      const res = await postCuisine({
+        name: 'Half Written',
+        image: { bytes: multiChunkPng(2.5), filename: 'big.png', type: 'image/png' },
+      });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(sql.raw(`drop trigger fail_third_chunk on images`));
+      await t.database.db.execute(sql.raw(`drop function fail_third_chunk()`));
+    }
+    expect(await imageCount()).toBe(before);
+    const rows = await t.database.db
+      .select()
+      .from(referenceItems)
+      .where(eq(referenceItems.name, 'Half Written'));
+    expect(rows).toHaveLength(0);
+  },
+);
 
 test('the claimed type is ignored: a text file named .png is refused with 415 and nothing is stored', async () => {
   const before = await imageCount();
