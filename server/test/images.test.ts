@@ -18,6 +18,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const imageCount = async () => (await t.database.db.select({ n: count() }).from(images))[0].n;
+/** No image more than `imagesBefore` and no reference item named `name`. */
+const expectNothingStored = async (name: string, imagesBefore: number) => {
+  expect(await imageCount()).toBe(imagesBefore);
+  const rows = await t.database.db
+    .select()
+    .from(referenceItems)
+    .where(eq(referenceItems.name, name));
+  expect(rows).toHaveLength(0);
+};
 const postCuisine = async (fields: Parameters<typeof multipart>[0], token?: string | null) =>
   t.as({ method: 'POST', url: '/api/v1/cuisine', ...(await multipart(fields)), token });
 
@@ -127,12 +136,7 @@ onPglite(
       await t.database.db.execute(sql.raw(`drop trigger fail_third_chunk on images`));
       await t.database.db.execute(sql.raw(`drop function fail_third_chunk()`));
     }
-    expect(await imageCount()).toBe(before);
-    const rows = await t.database.db
-      .select()
-      .from(referenceItems)
-      .where(eq(referenceItems.name, 'Half Written'));
-    expect(rows).toHaveLength(0);
+    await expectNothingStored('Half Written', before);
   },
 );
 
@@ -144,12 +148,7 @@ test('the claimed type is ignored: a text file named .png is refused with 415 an
   });
   const body = await expectContract(res, 'createCuisine', 415);
   expect(body.message).toBe('"photo.png" is not an image: upload a PNG, JPEG or WebP file');
-  expect(await imageCount()).toBe(before);
-  const rows = await t.database.db
-    .select()
-    .from(referenceItems)
-    .where(eq(referenceItems.name, 'Text Cuisine'));
-  expect(rows).toHaveLength(0);
+  await expectNothingStored('Text Cuisine', before);
 });
 
 test('a file over 5 MB is refused with 413 and nothing is stored', async () => {
@@ -161,12 +160,7 @@ test('a file over 5 MB is refused with 413 and nothing is stored', async () => {
   });
   const body = await expectContract(res, 'createCuisine', 413);
   expect(body.message).toBe('A file is larger than 5 MB');
-  expect(await imageCount()).toBe(before);
-  const rows = await t.database.db
-    .select()
-    .from(referenceItems)
-    .where(eq(referenceItems.name, 'Huge Cuisine'));
-  expect(rows).toHaveLength(0);
+  await expectNothingStored('Huge Cuisine', before);
 });
 
 test('an image field sent as text is refused, an empty file input counts as no image', async () => {
