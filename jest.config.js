@@ -2,6 +2,8 @@
  * Three projects: the reference server in node, the SPA in jsdom, and common/ (the rules both
  * import) in node without the server's databases. Native ESM (see docs/architecture.md).
  */
+import os from 'node:os';
+
 const swc = [
   '@swc/jest',
   {
@@ -19,6 +21,10 @@ const requiredEsm = ['content-disposition', 'cookie'];
 const swcCjs = ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }];
 
 export default {
+  // jest's default is one worker fewer than the cores: a single one on a 2-core machine, where the
+  // main process mostly waits. At least two: the whole suite so on 2 cores used 18 min of CPU and
+  // passed at a load average of 14, but for a client test's server start limit, since raised.
+  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   // Global only (jest ignores it per project), for the slowest of both: a component test renders
   // whole screens in jsdom (antd's first load alone takes seconds) and a server test clones a
   // database, each on a busy machine. Test files set no timeouts of their own.
