@@ -131,6 +131,23 @@ test('a retry with the same Idempotency-Key answers the same request; another bo
   expect(other.message).toBe('This Idempotency-Key was already used with a different request');
 });
 
+test('a request on a booking changed since it was read (a stale If-Match) is a 412 and files nothing', async () => {
+  const fx = await createBookingFixture(t.database.db, { currency: 'CAD', orderTotals: [200_000] });
+  const support = await as('support');
+  const read = await support.call('GET', `/admin/booking/${fx.bookingId}`);
+  const etag = read.headers.etag as string;
+  // A refund of C$10.00 (within support's limit) changes the booking after it was read.
+  await expectContract(await support.refundOrder(fx.orderIds[0], 10), 'refundOrder', 200);
+  await expectContract(
+    await support.refundOrder(fx.orderIds[0], 1500, { 'if-match': etag }),
+    'refundOrder',
+    412,
+  );
+  expect(
+    await t.database.db.$count(approvalRequests, eq(approvalRequests.bookingId, fx.bookingId)),
+  ).toBe(0);
+});
+
 test('one pending request per order: a second is a 409 that names the first', async () => {
   const { orderId, approvalId } = await requested();
   const finance = await as('finance');
@@ -464,6 +481,19 @@ describe('thresholds by currency', () => {
       await support.call('POST', '/admin/booking-refund', { bookingId: fx.bookingId, amount: 200 }),
       'refundBooking',
       409,
+    );
+    // Another booking's request does not wait behind this one.
+    const other = await createBookingFixture(t.database.db, {
+      orderTotals: [],
+      depositTotal: 300_000,
+    });
+    await expectContract(
+      await support.call('POST', '/admin/booking-refund', {
+        bookingId: other.bookingId,
+        amount: 200,
+      }),
+      'refundBooking',
+      202,
     );
     await expectContract(
       await (await as('owner')).approve(body.data.approvalId),

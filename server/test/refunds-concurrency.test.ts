@@ -5,7 +5,8 @@
  */
 import { jest } from '@jest/globals';
 import { count, eq, sql } from 'drizzle-orm';
-import { bookings, orders, refunds } from '../src/db/schema.js';
+import { approvalRequests, bookings, orders, refunds } from '../src/db/schema.js';
+import { REFUND_MESSAGES } from '../src/handlers/refunds.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { createBookingFixture } from './helpers/booking-fixture.js';
 
@@ -178,6 +179,33 @@ test('a retry whose first request commits between its check and its write answer
   expect(response.json().data.refund._id).toBe(first?._id);
   const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
   expect(order.refunded).toBe(1_000);
+});
+
+test('a retry whose first request files its approval between its check and its filing answers that request; another body is a 409', async () => {
+  // 1,500.00 USD is above REFUND_APPROVAL_USD (1,000 USD): each refund here is a request.
+  for (const [retryAmount, status] of [
+    [1500, 202],
+    [1400, 409],
+  ] as const) {
+    const fx = await createBookingFixture(t.database.db, { orderTotals: [200_000] });
+    const orderId = fx.orderIds[0];
+    const headers = { 'idempotency-key': `filed-between-${fx.bookingId}` };
+    let first: { approvalId: string } | undefined;
+    const response = await refundAfterAConcurrentOne(
+      'orders/refund',
+      { orderId, amount: retryAmount },
+      async () => {
+        first = (await refund(orderId, 1500, headers)).json().data;
+      },
+      headers,
+    );
+    expect(response.statusCode).toBe(status);
+    if (status === 202) expect(response.json().data.approvalId).toBe(first?.approvalId);
+    else expect(response.json().message).toBe(REFUND_MESSAGES.keyReused);
+    expect(
+      await t.database.db.$count(approvalRequests, eq(approvalRequests.bookingId, fx.bookingId)),
+    ).toBe(1);
+  }
 });
 
 test('an order or a booking deleted between the check and the write: 404 with its message', async () => {

@@ -456,6 +456,24 @@ test('Idempotency-Key: the key covers the target, amount, note and reason code; 
   expect(s.refundCount).toBe(3);
 });
 
+test('Idempotency-Key: a refused refund leaves its key unused: 400 as without a key, then the key makes its first refund', async () => {
+  const fx = await createBookingFixture(t.database.db, { orderTotals: [3000] });
+  const orderId = fx.orderIds[0];
+  const headers = { 'idempotency-key': `refused-${fx.bookingId}` };
+  const before = await state(fx.bookingId);
+  const over = await expectContract(
+    await refundOrder({ orderId, amount: 30.01 }, headers),
+    'refundOrder',
+    400,
+  );
+  expect(over.message).toBe(
+    'Refund amount cannot exceed the remaining refundable amount of this order (30.00 USD)',
+  );
+  expect(await state(fx.bookingId)).toEqual(before);
+  await expectContract(await refundOrder({ orderId, amount: 30 }, headers), 'refundOrder', 200);
+  expect((await state(fx.bookingId)).orders[0].refunded).toBe(3000);
+});
+
 test('Idempotency-Key: a retry answers the first result even when the booking changed since', async () => {
   const deposit = await createBookingFixture(t.database.db, { orderTotals: [] });
   const headers = { 'idempotency-key': `changed-${deposit.bookingId}` };
