@@ -317,6 +317,29 @@ test('approving carries the refund out once, as the requester`s, with both names
   expect(retry.data).toEqual({ approvalId, status: 'approved' });
 });
 
+test('a request filed through the fallback path (admin/order/refund) is carried out the same on approval', async () => {
+  const fx = await createBookingFixture(t.database.db, { currency: 'CAD', orderTotals: [200_000] });
+  const support = await as('support');
+  const filed = await expectContract(
+    await support.call(
+      'POST',
+      '/admin/order/refund',
+      { orderId: fx.orderIds[0], amount: 1500, reason: 'Cold food' },
+      { 'idempotency-key': `fallback-${fx.bookingId}` },
+    ),
+    'refundOrderFallback',
+    202,
+  );
+  const finance = await as('finance');
+  const body = await expectContract(
+    await finance.approve(filed.data.approvalId as string),
+    'approveApproval',
+    200,
+  );
+  expect(body.data).toMatchObject({ status: 'approved', refund: { refundedSoFar: 1500 } });
+  expect(await orderRefunded(fx.orderIds[0])).toBe(150_000);
+});
+
 test('the balance changed meanwhile: the approval is refused with the remaining amount, the request stays pending', async () => {
   const { orderId, approvalId } = await requested();
   // Another refund of C$600.00 (under every limit) leaves C$1,400.00.
