@@ -59,3 +59,29 @@ export async function statementsOf<T>(
     client.query = query;
   }
 }
+
+/**
+ * GETs each of `urls` (expecting 200), plans every statement it sends that names a table matched
+ * by `touching`, and expects no plan to scan a table matched by `scanned` sequentially. Returns
+ * the statements so planned, by URL (a URL that sent none is absent).
+ */
+export async function expectNoSeqScan(
+  t: TestApp,
+  urls: string[],
+  { touching, scanned }: { touching: RegExp; scanned: RegExp },
+): Promise<Map<string, Statement[]>> {
+  const planned = new Map<string, Statement[]>();
+  const seqScan = new RegExp(`Seq Scan on (${scanned.source})\\b`);
+  for (const url of urls) {
+    const { result: response, sent } = await statementsOf(t, () =>
+      t.as({ method: 'GET', url: `/api/v1${url}` }),
+    );
+    expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
+    for (const statement of sent.filter((s) => touching.test(s.text))) {
+      const plan = await explain(t, statement);
+      planned.set(url, [...(planned.get(url) ?? []), statement]);
+      expect({ url, plan }).not.toEqual({ url, plan: expect.stringMatching(seqScan) });
+    }
+  }
+  return planned;
+}
