@@ -191,7 +191,7 @@ try {
     ['bookings, search=BK-1500000 (none)', '/admin/bookings?search=BK-1500000'],
     [`bookings, search=${sample.bookingRef}`, `/admin/bookings?search=${sample.bookingRef}`],
     ['bookings, search an e-mail', `/admin/bookings?search=${encodeURIComponent(sample.email)}`],
-    ['bookings, search=example.net (every guest)', '/admin/bookings?search=example.net'],
+    ['bookings, search=example.net (a third of the guests)', '/admin/bookings?search=example.net'],
     [
       'bookings, search a restaurant name',
       `/admin/bookings?search=${encodeURIComponent(sample.restaurantName)}`,
