@@ -123,7 +123,7 @@ describe('two-step verification', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
     expect(await within(dialog).findAllByRole('listitem')).toHaveLength(10);
     await user.click(within(dialog).getByRole('button', { name: 'I saved them, continue' }));
-    const factors = await within(card).findByRole('region', { name: 'Second factors' });
+    const factors = await within(card).findByRole('list', { name: 'Second factors' });
     expect(within(factors).getByText('Authenticator app')).toBeInTheDocument();
     expect(within(card).getByText('10 recovery codes left')).toBeInTheDocument();
     expect(api.callsOf('startTotpEnrolment')[0].headers.get('authorization')).toBe(
@@ -176,7 +176,7 @@ describe('two-step verification', () => {
       const codes = await dialogTitled('Your new recovery codes');
       expect(within(codes).getAllByRole('listitem')).toHaveLength(10);
       await user.click(within(codes).getByRole('button', { name: 'I saved them' }));
-      const factors = await within(card).findByRole('region', { name: 'Second factors' });
+      const factors = await within(card).findByRole('list', { name: 'Second factors' });
       expect(await within(factors).findByText('Laptop')).toBeInTheDocument();
       expect(within(factors).getByText(/^Passkey, added/)).toBeInTheDocument();
       expect(asked).toEqual([expect.objectContaining({ challenge: expect.any(String) })]);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, List, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Modal, Table, Tag, Typography, theme } from 'antd';
 import type { AccountSession } from '../../api/types';
 import { errorText } from '../../api/errors';
 import { notify } from '../../lib/notify';
@@ -243,6 +243,7 @@ function TwoStep() {
   const status = data?.data;
   const factors = status?.factors ?? [];
   const lastRequired = Boolean(status?.required) && factors.length === 1;
+  const { token } = theme.useToken();
 
   const removeFactor = async (id: string) => {
     try {
@@ -281,34 +282,36 @@ function TwoStep() {
         </Typography.Paragraph>
       ) : (
         <>
-          {/* antd's List does not pass a name to its element: the section carries it. */}
-          <section aria-label="Second factors">
-            <List
-              dataSource={factors}
-              renderItem={(factor) => (
-                <List.Item
-                  actions={[
-                    <Button
-                      key="remove"
-                      danger
-                      disabled={lastRequired}
-                      title={lastRequired ? 'Two-step verification is required' : undefined}
-                      onClick={() => removeFactor(factor._id)}
-                    >
-                      Remove
-                    </Button>,
-                  ]}
-                >
-                  <List.Item.Meta
-                    title={factor.name}
-                    description={`${factor.kind === 'webauthn' ? 'Passkey' : 'Authenticator app'}, added ${formatDateTime(factor.createdAt)}${
-                      factor.lastUsedAt ? `, last used ${formatDateTime(factor.lastUsedAt)}` : ''
-                    }`}
-                  />
-                </List.Item>
-              )}
-            />
-          </section>
+          <ul aria-label="Second factors" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {factors.map((factor) => (
+              <li
+                key={factor._id}
+                style={{
+                  padding: '12px 0',
+                  borderBottom: `1px solid ${token.colorBorderSecondary}`,
+                }}
+              >
+                <Flex align="center" justify="space-between" gap="middle" wrap>
+                  <Flex vertical>
+                    <Typography.Text strong>{factor.name}</Typography.Text>
+                    <Typography.Text type="secondary">
+                      {`${factor.kind === 'webauthn' ? 'Passkey' : 'Authenticator app'}, added ${formatDateTime(factor.createdAt)}${
+                        factor.lastUsedAt ? `, last used ${formatDateTime(factor.lastUsedAt)}` : ''
+                      }`}
+                    </Typography.Text>
+                  </Flex>
+                  <Button
+                    danger
+                    disabled={lastRequired}
+                    title={lastRequired ? 'Two-step verification is required' : undefined}
+                    onClick={() => removeFactor(factor._id)}
+                  >
+                    Remove
+                  </Button>
+                </Flex>
+              </li>
+            ))}
+          </ul>
           <Flex align="center" gap="middle" wrap>
             <Typography.Text>
               {plural(status?.recoveryCodesLeft ?? 0, 'recovery code')} left
