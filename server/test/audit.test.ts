@@ -1311,6 +1311,35 @@ describe('GET admin/audit-logs', () => {
     });
   });
 
+  test('the total of each action, and of all, is the number of its events (sign-ins and views too)', async () => {
+    await t.api('POST', '/user/login', { email: 'nobody@example.com', password: 'guess-123' });
+    await list('limit=1');
+    const counted = await t.database.db
+      .select({ action: auditEvents.action, n: count() })
+      .from(auditEvents)
+      .groupBy(auditEvents.action);
+    expect(counted.map((c) => c.action)).toEqual(
+      expect.arrayContaining(['auth.login_failed', 'audit.view', 'booking.activity']),
+    );
+    // Counted just before each read: a read is an event of its own (audit.view), written after it.
+    const countOfAction = async (action: string) =>
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(auditEvents)
+          .where(eq(auditEvents.action, action))
+      )[0].n;
+    for (const action of [...counted.map((c) => c.action), 'content.faq_delete']) {
+      const n = await countOfAction(action);
+      expect({ action, total: (await list(`action=${action}&limit=1`)).count }).toEqual({
+        action,
+        total: n,
+      });
+    }
+    const before = await eventCount();
+    expect((await list('limit=1')).count).toBe(before);
+  });
+
   test('filters: action, record, actor, search and UTC days', async () => {
     const names = (body: { data: { entity: { name: string } }[] }) =>
       body.data.map((e) => e.entity.name);

@@ -445,6 +445,8 @@ export const bookingHourly = pgTable(
 export const auditEventCounts = pgTable('audit_event_counts', {
   kind: text('kind').primaryKey(),
   events: bigint('events', { mode: 'number' }).notNull(),
+  /** the same events by action (migration 0019) */
+  byAction: jsonb('by_action').$type<Record<string, number>>().notNull().default({}),
 });
 
 export const orders = pgTable(
