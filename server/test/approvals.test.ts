@@ -177,6 +177,16 @@ test('a request that could not be refunded now is refused as the refund would be
   ).toBe(0);
 });
 
+test('a request for exactly the remaining balance is filed (the limit is the balance, not below it)', async () => {
+  const { orderId } = await requested({ total: 150_000, amount: 1500 });
+  expect(
+    await t.database.db.$count(
+      approvalRequests,
+      and(eq(approvalRequests.orderId, orderId), eq(approvalRequests.status, 'pending')),
+    ),
+  ).toBe(1);
+});
+
 test('the requester can never approve their own request, also from another session', async () => {
   const fx = await createBookingFixture(t.database.db, { orderTotals: [500_000] });
   const finance = await as('finance');
