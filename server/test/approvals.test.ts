@@ -138,11 +138,14 @@ test('a request on a booking changed since it was read (a stale If-Match) is a 4
   const etag = read.headers.etag as string;
   // A refund of C$10.00 (within support's limit) changes the booking after it was read.
   await expectContract(await support.refundOrder(fx.orderIds[0], 10), 'refundOrder', 200);
-  await expectContract(
+  const stale = await expectContract(
     await support.refundOrder(fx.orderIds[0], 1500, { 'if-match': etag }),
     'refundOrder',
     412,
   );
+  // The answer names the booking's change since the version read: the refund of C$10.00.
+  expect(stale.changes).toEqual([expect.objectContaining({ action: 'refund.create' })]);
+  expect(stale.message).toMatch(/ changed .+\. Reload to see it\.$/);
   expect(
     await t.database.db.$count(approvalRequests, eq(approvalRequests.bookingId, fx.bookingId)),
   ).toBe(0);
