@@ -293,7 +293,9 @@ function TwoStep() {
               >
                 <Flex align="center" justify="space-between" gap="middle" wrap>
                   <Flex vertical>
-                    <Typography.Text strong>{factor.name}</Typography.Text>
+                    <Typography.Title level={4} style={{ margin: 0, fontSize: 16 }}>
+                      {factor.name}
+                    </Typography.Title>
                     <Typography.Text type="secondary">
                       {`${factor.kind === 'webauthn' ? 'Passkey' : 'Authenticator app'}, added ${formatDateTime(factor.createdAt)}${
                         factor.lastUsedAt ? `, last used ${formatDateTime(factor.lastUsedAt)}` : ''
