@@ -165,3 +165,40 @@ test('a failed bulk load leaves the database as it was', async () => {
   expect(await schemaObjects()).toEqual(before);
   expect(await values(count)).toEqual(countBefore);
 });
+
+test('the bulk load announces none of its events on the live stream; the next change is announced', async () => {
+  const notices: string[] = [];
+  let heard: () => void = () => {};
+  const first = new Promise<void>((resolve) => (heard = resolve));
+  const stop = await database.listen('audit_events', {
+    notice: (payload) => {
+      notices.push(payload);
+      heard();
+    },
+    lost: () => {},
+    listening: () => {},
+  });
+  try {
+    await bulkLoad(database.db, async (_tx, write) => {
+      await write(auditEvents, [
+        {
+          id: '00000000-0000-4000-8000-0000000b0170',
+          action: 'booking.activity',
+          entityType: 'booking',
+          entityName: 'loaded',
+          createdAt: new Date(),
+        },
+      ]);
+    });
+    await database.db.insert(auditEvents).values({
+      id: '00000000-0000-4000-8000-0000000a0e57',
+      action: 'booking.activity',
+      entityType: 'booking',
+      entityName: 'after the load',
+    });
+    await first;
+    expect(JSON.parse(notices[0]).id).toBe('00000000-0000-4000-8000-0000000a0e57');
+  } finally {
+    await stop();
+  }
+});
