@@ -12,7 +12,8 @@
  * An empty database is seeded first with the sizes given (as `npm run seed`): --bookings,
  * --users, --restaurants, --reviews; a seeded one is reused as it is. Other options:
  * --requests (latency samples per call, 30), --seconds (per throughput run, 10), --connections
- * (10). Prints, per call (every call a screen makes: the bookings list with each filter, pages
+ * (10), --calls (a regular expression: only the calls whose names match, and no throughput
+ * runs; for a second look at a few calls). Prints, per call (every call a screen makes: the bookings list with each filter, pages
  * and searches, a booking with its History, the other lists, the reference lists, the Audit Log
  * by each filter, Approvals, Team, saved views, the dashboard): p50/p95/max over HTTP, p50/p95
  * of the same SQL sent straight through the driver (no HTTP, no JSON), and their ratios; then
@@ -44,6 +45,7 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '30' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
+    calls: { type: 'string' },
   },
 });
 const size = (raw: string | undefined) => (raw === undefined ? undefined : Number(raw));
@@ -242,7 +244,8 @@ try {
     '| call | p50 ms | p95 ms | max ms | SQL only p50 ms | SQL only p95 ms | HTTP/SQL p50 | HTTP/SQL p95 |',
   );
   console.log('|---|---|---|---|---|---|---|---|');
-  for (const [name, path] of calls) {
+  const chosen = args.calls ? new RegExp(args.calls) : undefined;
+  for (const [name, path] of calls.filter(([name]) => !chosen || chosen.test(name))) {
     const { times, status } = await run<{ times: number[]; status: number }>({
       kind: 'latency',
       url: base + path,
@@ -288,7 +291,7 @@ try {
     '| call | ours | bare Fastify, same body | ours / bare | its SQL alone, same concurrency | ours / SQL alone | SQL alone / bare Fastify |',
   );
   console.log('|---|---|---|---|---|---|---|');
-  for (const path of ['/admin/bookings?skip=0&limit=10', '/total/user']) {
+  for (const path of chosen ? [] : ['/admin/bookings?skip=0&limit=10', '/total/user']) {
     const body = await (await fetch(base + path, { headers })).text();
     bodies.set(path, body);
     const job = { kind: 'throughput', headers, seconds: Number(args.seconds) };
