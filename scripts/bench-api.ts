@@ -13,7 +13,7 @@
  * --users, --restaurants, --reviews; a seeded one is reused as it is. Other options:
  * --requests (latency samples per call, 30), --seconds (per throughput run, 10), --connections
  * (10), --calls (a regular expression: only the calls whose names match, and no throughput
- * runs; for a second look at a few calls). Prints, per call (every call a screen makes: the bookings list with each filter, pages
+ * runs unless it matches "throughput"; for a second look at a few calls). Prints, per call (every call a screen makes: the bookings list with each filter, pages
  * and searches, a booking with its History, the other lists, the reference lists, the Audit Log
  * by each filter, Approvals, Team, saved views, the dashboard): p50/p95/max over HTTP, p50/p95
  * of the same SQL sent straight through the driver (no HTTP, no JSON), and their ratios; then
@@ -291,7 +291,8 @@ try {
     '| call | ours | bare Fastify, same body | ours / bare | its SQL alone, same concurrency | ours / SQL alone | SQL alone / bare Fastify |',
   );
   console.log('|---|---|---|---|---|---|---|');
-  for (const path of chosen ? [] : ['/admin/bookings?skip=0&limit=10', '/total/user']) {
+  const throughput = !chosen || chosen.test('throughput');
+  for (const path of throughput ? ['/admin/bookings?skip=0&limit=10', '/total/user'] : []) {
     const body = await (await fetch(base + path, { headers })).text();
     bodies.set(path, body);
     const job = { kind: 'throughput', headers, seconds: Number(args.seconds) };
