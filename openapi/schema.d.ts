@@ -2801,6 +2801,11 @@ export interface components {
     BookingListResponse: components['schemas']['MessageResponse'] &
       components['schemas']['StatusCodeEnvelope'] &
       components['schemas']['CountEnvelope'] & {
+        /**
+         * @description Present, and true, only when `count` is an estimate: a search whose page was found among the first bookings in the list's order (docs/scale.md, Search). `count` is then the share of matches among the bookings read times the bookings the other filters select, never fewer than the matches found (at least `skip + limit + 1`, so a next page exists). Absent when `count` is exact.
+         * @enum {boolean}
+         */
+        totalIsEstimate?: true;
         data: components['schemas']['Booking'][];
       };
     BookingResponse: components['schemas']['MessageResponse'] & {

@@ -48,6 +48,7 @@ export const bookingsHandlers: Handlers = {
       message: 'Bookings',
       status_code: 200,
       count: page.total,
+      ...(page.totalIsEstimate ? { totalIsEstimate: true } : {}),
       data: page.data,
     };
   },

@@ -105,48 +105,126 @@ function arrivalDay(query: BookingsFilters): string | undefined {
   return range[0].toISOString().slice(0, 10);
 }
 
-/** The list's condition; `searched` when a search text takes part (the list reads it otherwise). */
-function bookingsWhere(query: BookingsFilters): { where: SQL | undefined; searched: boolean } {
+/**
+ * The list's condition: `base` (day and value filters, what the list reads without a search text)
+ * and `search` (the text's condition, when there is one).
+ */
+function bookingsWhere(query: BookingsFilters) {
   const day = arrivalDay(query);
   const search = searchCondition(query.search);
-  const where = and(
-    search,
+  const base = and(
     day ? eq(bookings.arrivalDate, day) : undefined,
     ...valueFilters(bookings, query),
   );
-  return { where, searched: search !== undefined };
+  return { base, search, where: and(search, base) };
+}
+
+/**
+ * How many bookings, in the list's order, a search reads and tests before it collects the
+ * matches through the trigram index instead (measured at a million bookings, docs/scale.md).
+ * A setting only so that a test can lower it and keep its data small.
+ */
+export const searchWalk = { rows: 20_000 };
+/** The matches the walk looks for at least, past the page, for the estimate of the total. */
+export const ESTIMATE_MATCHES = 100;
+
+/** The number of bookings the value filters and the day select (the list without a search). */
+function unsearchedTotal(query: BookingsFilters, filter: SQL) {
+  return query.arrivalDateTime
+    ? sql`select count(*)::int as n from ${bookings} where ${filter}`
+    : sql`select coalesce(sum(${bookingStats.bookings}), 0)::int as n from ${bookingStats}
+        where ${and(...valueFilters(bookingStats, query)) ?? sql`true`}`;
+}
+
+/**
+ * What the walk reads of each booking: its order and what the search tests, all in
+ * bookings_list_idx (migration 0020), so that the walk in the list's order reads the index alone.
+ */
+const walkColumns = (sort: BookingsFilters['sort']) =>
+  sql.raw(
+    [
+      ...new Set([
+        'id',
+        ...orderColumns(sort).map((c) => c.name),
+        'restaurant_id',
+        'first_name',
+        'last_name',
+        'email',
+      ]),
+    ].join(', '),
+  );
+
+/**
+ * A search (CTEs `total` and `page`). First the walk: the bookings the other filters select, read
+ * in the list's order through the same index as without a search, at most searchWalk.rows of
+ * them, each tested against the text. When the other filters select no more than that, the walk
+ * reads them all and gives the exact total and the page. Otherwise it stops at ESTIMATE_MATCHES
+ * matches, or at the page's last match and one more if that is further; when it finds the page
+ * and one more, the page is theirs and the total an estimate: the share of matches among the rows
+ * read times the bookings the other filters select, never fewer than the matches found. When it
+ * does not (a rare text, a miss, a deep page), the matches are
+ * collected through the trigram and restaurant indexes and sorted, which gives the exact total
+ * and the page; that branch is gated by a one-time condition and not run when the walk answered.
+ */
+function searchCtes(query: BookingsFilters & Paging, base: SQL | undefined, search: SQL) {
+  const { skip = 0, limit = 10 } = query;
+  const filter = sql`${base ?? sql`true`} and (select ok from allowed)`;
+  const want = skip + limit + 1;
+  const rows = searchWalk.rows;
+  const enough = Math.max(want, ESTIMATE_MATCHES);
+  const order = listOrder(query.sort);
+  const walked = sql`(select answered from walked)`;
+  return sql`unsearched as materialized (${unsearchedTotal(query, filter)}),
+    walk as materialized (
+      select id, rn from (
+        select ${walkColumns(query.sort)}, row_number() over (order by ${order}) as rn
+        from ${bookings} where ${filter}
+        order by ${order} limit ${rows}::int) as bookings
+      where ${search}
+      order by ${order}
+      limit case when (select n from unsearched) <= ${rows}::int
+        then ${rows}::int else ${enough}::int end),
+    walked as materialized (
+      select u.n <= ${rows}::int as exhaustive,
+        u.n <= ${rows}::int or w.k >= ${want}::int as answered,
+        u.n > ${rows}::int and w.k >= ${want}::int as estimated,
+        w.k, w.examined, u.n as unsearched
+      from unsearched u, (select count(*)::int as k, max(rn)::int as examined from walk) w),
+    matches as materialized (
+      select ${bookings.id}, ${bookings.arrivalDate}, ${bookings.arrivalTime}, ${bookings.bookingRef},
+        ${bookings.createdAt}
+      from ${bookings} where ${search} and ${filter} and not ${walked}),
+    total as (
+      select case when w.exhaustive then w.k
+        when w.estimated then greatest(round(case when w.k >= ${enough}::int
+          then (w.k - 1)::numeric * w.unsearched / greatest(w.examined - 1, 1)
+          else w.k::numeric * w.unsearched / ${rows}::int end)::int, ${want}::int)
+        else (select count(*)::int from matches) end as n,
+        w.estimated
+      from walked w),
+    page as (
+      (select id from walk where ${walked} order by rn offset ${skip}::int limit ${limit}::int)
+      union all
+      (select id from matches order by ${order} offset ${skip}::int limit ${limit}::int))`;
 }
 
 /**
  * The CTEs `total` (the number of bookings the filters select, exact at every page) and `page`
- * (the ids of the page), read only when `allowed` holds.
+ * (the ids of the page), read only when `allowed` holds; with a search text, searchCtes.
  *
- * With a search text the matches are collected first (trigram index, restaurant index), then
- * sorted: walking the list's order and testing each row would read every booking when the text
- * matches few or none. Otherwise the page comes from an index that starts with the filter's
- * column and goes on in the list's order; without a date the total is a sum over booking_stats
- * (one row per restaurant and status values, kept by triggers in the same transaction as every
- * write to bookings), with one a count over that day in bookings_list_idx, which carries the
- * other filter columns. A page past the middle is read from the other end of the index (the same
- * rows, reversed; the page is sorted again at the end), so the last page is as quick as the first.
+ * The page comes from an index that starts with the filter's column and goes on in the list's
+ * order; without a date the total is a sum over booking_stats (one row per restaurant and status
+ * values, kept by triggers in the same transaction as every write to bookings), with one a count
+ * over that day in bookings_list_idx, which carries the other filter columns. A page past the
+ * middle is read from the other end of the index (the same rows, reversed; the page is sorted
+ * again at the end), so the last page is as quick as the first.
  */
-function pageCtes(query: BookingsFilters & Paging, where: SQL | undefined, searched: boolean) {
+function pageCtes(query: BookingsFilters & Paging, base: SQL | undefined, search: SQL | undefined) {
+  if (search) return searchCtes(query, base, search);
   const { skip = 0, limit = 10 } = query;
-  const filter = sql`${where ?? sql`true`} and (select ok from allowed)`;
-  if (searched) {
-    return sql`matches as materialized (
-        select ${bookings.id}, ${bookings.arrivalDate}, ${bookings.arrivalTime}, ${bookings.bookingRef},
-          ${bookings.createdAt}
-        from ${bookings} where ${filter}),
-      total as (select count(*)::int as n from matches),
-      page as (select id from matches order by ${listOrder(query.sort)} offset ${skip}::int limit ${limit}::int)`;
-  }
-  const total = query.arrivalDateTime
-    ? sql`select count(*)::int as n from ${bookings} where ${filter}`
-    : sql`select coalesce(sum(${bookingStats.bookings}), 0)::int as n from ${bookingStats}
-        where ${and(...valueFilters(bookingStats, query)) ?? sql`true`}`;
+  const filter = sql`${base ?? sql`true`} and (select ok from allowed)`;
   const n = sql`(select n from total)`;
-  return sql`total as materialized (${total}),
+  return sql`total as materialized (${unsearchedTotal(query, filter)}),
     page as (
       (select ${bookings.id} from ${bookings} where ${filter} and ${skip}::int * 2 <= ${n}
         order by ${listOrder(query.sort)} offset ${skip}::int limit ${limit}::int)
@@ -195,15 +273,21 @@ export async function listBookingsWithSession(
   liveness: Liveness,
   query: BookingsFilters & Paging,
 ) {
-  const { where, searched } = bookingsWhere(query);
-  const [row] = await queryPrepared<{ user: unknown; total: number; data: unknown }>(
+  const { base, search } = bookingsWhere(query);
+  const [row] = await queryPrepared<{
+    user: unknown;
+    total: number;
+    estimated: boolean | null;
+    data: unknown;
+  }>(
     db,
     sql`
       with auth as materialized (select ${liveSessionJson(tokenHash, liveness)} as u),
         allowed as materialized (select coalesce(u->'user'->>'role' = 'admin'
           and (u->'user'->>'status')::boolean, false) as ok from auth),
-        ${pageCtes(query, where, searched)}
+        ${pageCtes(query, base, search)}
       select (select u from auth) as "user", (select n from total) as total,
+        ${search ? sql`(select estimated from total)` : sql`false`} as estimated,
         (select coalesce(json_agg(${bookingJson} order by ${listOrder(query.sort, 'b')}), '[]'::json)
           from bookings b join restaurants r on r.id = b.restaurant_id
           -- An array of ids, not a join: the planner cannot tell how many rows the page's limit
@@ -228,6 +312,8 @@ export async function listBookingsWithSession(
   return {
     found: found && session && { user: fromJsonRow(users, found.user), session },
     total: row.total,
+    /** True when the total is an estimate (a search whose walk filled the page, searchCtes). */
+    totalIsEstimate: row.estimated === true,
     data: jsonValue<BookingJson[]>(row.data).map(bookingView),
   };
 }

@@ -114,15 +114,16 @@ export function ListScreen<
   bulk,
   children,
 }: ListScreenProps<Row, F, Args>) {
-  const { list, names, setFilter, filterArgs, result, rows, total, onRetry } = useListData({
-    query,
-    args,
-    filters,
-    pageSize,
-    urlPrefix,
-    searchIn,
-    retry,
-  });
+  const { list, names, setFilter, filterArgs, result, rows, total, totalIsEstimate, onRetry } =
+    useListData({
+      query,
+      args,
+      filters,
+      pageSize,
+      urlPrefix,
+      searchIn,
+      retry,
+    });
   const controls: ListControls<keyof F & string> = { setFilter };
   const selection = useBulkSelection(bulk, rows);
 
@@ -169,6 +170,7 @@ export function ListScreen<
         rowSelection={selection.rowSelection}
         rows={rows}
         total={total}
+        totalIsEstimate={totalIsEstimate}
         page={list.page}
         onPageChange={list.setPage}
         pageSize={list.limit}

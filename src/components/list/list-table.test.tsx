@@ -119,6 +119,30 @@ describe('ListTable', () => {
     expect(onPageChange).toHaveBeenLastCalledWith(2);
   });
 
+  it('says "of about" for an estimated total; Next stays usable while the page is full', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { onPageChange, rerender } = renderTable({
+      rows: rows(10),
+      total: 25,
+      totalIsEstimate: true,
+      page: 3,
+    });
+    // Page 3 of an estimated 3: the page is full, so there may be a fourth.
+    expect(screen.getByText('Page 3 of about 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(4);
+
+    // A page that is not full is the last one, whatever the estimate.
+    rerender({ rows: rows(4), total: 250, totalIsEstimate: true, page: 2 });
+    expect(screen.getByText('Page 2 of about 25')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    // An exact total: "Page X of Y" as the spec says.
+    rerender({ rows: rows(10), total: 25, totalIsEstimate: false, page: 1 });
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.queryByText(/about/)).not.toBeInTheDocument();
+  });
+
   it('counts pages with the given page size', () => {
     renderTable({ rows: rows(5), total: 12, pageSize: 5 });
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();

@@ -26,6 +26,8 @@ export interface ListTableProps<Row extends object> extends Omit<
   rows: readonly Row[] | undefined;
   /** How many rows match in all (the response's count). */
   total: number | undefined;
+  /** The count is an estimate (the response's totalIsEstimate): "Page X of about Y". */
+  totalIsEstimate?: boolean;
   /** 1-based current page and how to change it (from useListQuery). */
   page: number;
   onPageChange: (page: number) => void;
@@ -68,6 +70,7 @@ function withFixedColumns<Row>(columns: TableProps<Row>['columns']): TableProps<
 export function ListTable<Row extends object>({
   rows,
   total,
+  totalIsEstimate = false,
   page,
   onPageChange,
   pageSize = DEFAULT_PAGE_SIZE,
@@ -101,6 +104,7 @@ export function ListTable<Row extends object>({
     <ListPager
       page={page}
       pageCount={pageCount}
+      estimated={totalIsEstimate ? { pageFull: (rows?.length ?? 0) >= pageSize } : undefined}
       onPageChange={onPageChange}
       disabled={isFetching}
     />

@@ -9,7 +9,7 @@ import { useListQuery } from './use-list-query';
 
 /** What a list endpoint's RTK Query hook gives a list screen. */
 export interface ListQueryResult<Row> {
-  data?: { data?: readonly Row[]; count?: number };
+  data?: { data?: readonly Row[]; count?: number; totalIsEstimate?: boolean };
   isLoading: boolean;
   isFetching: boolean;
   isError: boolean;
@@ -81,6 +81,8 @@ export function useListData<Row, F extends Filters<Row>, Args extends object>(
   // which must never appear under this page's error.
   let rows = result.isError ? undefined : result.data?.data;
   let total = result.data?.count;
+  // The server's count is an estimate (a frequent search text on the bookings, docs/scale.md).
+  const totalIsEstimate = !searchIn && result.data?.totalIsEstimate === true;
   if (searchIn && rows) {
     const needle = list.search.toLowerCase();
     const found = needle
@@ -96,5 +98,5 @@ export function useListData<Row, F extends Filters<Row>, Args extends object>(
     else void result.refetch();
   };
 
-  return { list, names, setFilter, filterArgs, result, rows, total, onRetry };
+  return { list, names, setFilter, filterArgs, result, rows, total, totalIsEstimate, onRetry };
 }

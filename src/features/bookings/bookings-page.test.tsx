@@ -166,6 +166,27 @@ describe('bookings list', () => {
     expect(rowOf('BK-100004')).toHaveTextContent('Deposited');
   });
 
+  it('a search whose total the server estimates: "Page 1 of about Y", and Next goes on', async () => {
+    const api = bookingsServer();
+    const full = Array.from({ length: 10 }, (_, i) => makeBooking(20 + i));
+    api.on('listBookings', (call) =>
+      reply('listBookings', 200, {
+        success: true,
+        message: 'Bookings',
+        status_code: 200,
+        count: 33_417,
+        totalIsEstimate: true,
+        data: Number(call.url.searchParams.get('skip')) === 0 ? full : full.slice(0, 3),
+      }),
+    );
+    openAsAdmin('/admin/bookings?search=example.net');
+    expect(await screen.findByText('Page 1 of about 3342')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of about 3342')).toBeInTheDocument();
+    // Fewer rows than a page: the last one, whatever the estimate says.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled());
+  });
+
   it('puts a status filter in the URL and sends it', async () => {
     const { callsOf } = bookingsServer();
     const { router } = openAsAdmin('/admin/bookings?bookingStatus=cancelled');
