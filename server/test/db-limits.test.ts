@@ -4,6 +4,7 @@
  * once instead of queueing, readiness still answers (it never waits behind requests), and the
  * server serves again as soon as a connection is free.
  */
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../src/db/client.js';
@@ -61,4 +62,13 @@ test(`no connection free within DB_POOL_WAIT_MS: 503 with Retry-After, readiness
     await release();
   }
   expect((await t.as({ method: 'GET', url: '/api/v1/total/user' })).statusCode).toBe(200);
+});
+
+const onPostgres = process.env.DATABASE_URL ? test : test.skip;
+
+onPostgres('PostgreSQL: the server plans its statements without JIT compilation', async () => {
+  const { rows } = (await t.database.db.execute(sql`show jit`)) as unknown as {
+    rows: { jit: string }[];
+  };
+  expect(rows).toEqual([{ jit: 'off' }]);
 });

@@ -117,6 +117,10 @@ function createPostgres(databaseUrl: string, limits: DatabaseLimits): Database {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
+    // No JIT compilation: the lists' statements are estimated above jit_above_cost at ten million
+    // bookings (a fallback branch they rarely run), and compiling them took 0.9-1.4 s where
+    // running them took 30 ms (docs/scale.md). Options in DATABASE_URL replace this one.
+    options: '-c jit=off',
     ...(statementTimeoutMs > 0
       ? {
           statement_timeout: statementTimeoutMs,
