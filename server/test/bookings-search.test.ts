@@ -151,3 +151,23 @@ test('when the walk fills the page, the collecting branch is never executed', as
   expect(walk).toMatch(/Index Only Scan (Backward )?using bookings_list_idx on bookings/);
   expect(walk).not.toMatch(/Sort/);
 });
+
+test('an e-mail address: the trigram index is asked for its name and the @, the whole address tested', async () => {
+  const address = 'Diner4@elsewhere.test';
+  const all = await exact(address);
+  expect(all.length).toBe(1);
+  const body = await list(`search=${encodeURIComponent(` ${address}`)}&limit=10`);
+  expect(body.data.map((b) => b._id)).toEqual(all);
+  expect(body.count).toBe(1);
+  // Not the domain's trigrams, which a third of the bookings share here.
+  const { sent } = await statementsOf(t, () =>
+    t.as({ method: 'GET', url: `/api/v1/admin/bookings?search=${encodeURIComponent(address)}` }),
+  );
+  const statement = sent.find((s) => s.text.includes('walk as materialized'))!;
+  const plan = await explain(t, { ...statement, text: `(COSTS OFF) ${statement.text}` }, [
+    'enable_seqscan',
+  ]);
+  const conditions = plan.split('\n').filter((line) => /Index Cond: .*~~\*/.test(line));
+  expect(conditions.length).toBeGreaterThan(0);
+  for (const line of conditions) expect(line).toContain(`'%Diner4@%'`);
+});

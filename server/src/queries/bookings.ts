@@ -63,16 +63,29 @@ const reverseOrder = (sort: BookingsFilters['sort']) =>
 const searchText = sql`(${bookings.bookingRef} || ' ' || ${bookings.firstName} || ' ' || ${bookings.lastName} || ' ' || ${bookings.email})`;
 
 /**
+ * What the trigram index is asked for: the text, or for an e-mail address its name and the `@`.
+ * An e-mail domain is shared by many bookings (a third at ten million: every one of its trigrams
+ * has a posting list of millions, which the index reads whole, 0.58 s), the name before it by
+ * few (0.03 s); the whole address is then tested on those few.
+ */
+export function indexedSearchText(search: string): string {
+  const text = search.trim();
+  const at = text.indexOf('@');
+  return at >= 2 ? text.slice(0, at + 1) : text;
+}
+
+/**
  * The search: reference, first, last or full name, email, or the restaurant's name contains the
- * text. Each booking field is part of searchText, so `searchText ILIKE` (served by the trigram
- * index) is implied by the exact test and only narrows the rows it runs on.
+ * text. Each booking field is part of searchText, so `searchText ILIKE` a part of the text
+ * (served by the trigram index, indexedSearchText) is implied by the exact test and only narrows
+ * the rows it runs on.
  */
 function searchCondition(search: string | undefined): SQL | undefined {
   const pattern = likePattern(search);
-  if (!pattern) return undefined;
+  if (!pattern || !search) return undefined;
   return or(
     and(
-      ilike(searchText, pattern),
+      ilike(searchText, likePattern(indexedSearchText(search)) ?? pattern),
       or(
         ilike(bookings.bookingRef, pattern),
         ilike(bookings.firstName, pattern),
