@@ -68,7 +68,7 @@ const searchText = sql`(${bookings.bookingRef} || ' ' || ${bookings.firstName} |
  * has a posting list of millions, which the index reads whole, 0.58 s), the name before it by
  * few (0.03 s); the whole address is then tested on those few.
  */
-export function indexedSearchText(search: string): string {
+function indexedSearchText(search: string): string {
   const text = search.trim();
   const at = text.indexOf('@');
   return at >= 2 ? text.slice(0, at + 1) : text;
