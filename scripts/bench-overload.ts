@@ -15,6 +15,7 @@
  * own event loop) of the same process, so a figure includes its CPU on the same cores.
  */
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
@@ -66,6 +67,7 @@ function probe(base, path, everyMs, until) {
   })();
 }
 parentPort.on('message', async (job) => {
+  if (job === 'stop') return;
   let done = false;
   const until = () => done;
   if (job.kind === 'load') {
@@ -80,21 +82,35 @@ parentPort.on('message', async (job) => {
     const [healthz, readyz] = await Promise.all(probes);
     agent.destroy();
     parentPort.postMessage({ results, healthz, readyz });
-  } else {
-    const probes = [probe(job.base, '/healthz', 20, until)];
-    const results = await Promise.all(job.bodies.map((b) =>
-      call(job.base + job.path, { method: 'POST', headers: { ...job.headers, 'content-type': b.type }, body: Buffer.from(b.body), timeoutMs: 120000 })));
+  } else if (job.kind === 'probe') {
+    // A thread of its own: the uploading thread's writes would delay its timers and answers.
+    const stopped = new Promise((resolve) => parentPort.once('message', resolve));
+    const healthz = probe(job.base, '/healthz', 20, until);
+    await stopped;
     done = true;
-    const [healthz] = await Promise.all(probes);
-    parentPort.postMessage({ results, healthz });
+    parentPort.postMessage({ healthz: await healthz });
+  } else {
+    // The bodies are made here, not in the server's thread, whose event loop is measured.
+    const bodies = await Promise.all(Array.from({ length: job.count }, async (_, i) => {
+      const f = new FormData();
+      for (const [name, value] of Object.entries(job.fields)) f.append(name, value);
+      f.set('itemName', job.fields.itemName + ' ' + i);
+      for (let n = 0; n < 5; n += 1) f.append('media', new Blob([job.image], { type: 'image/png' }), n + '.png');
+      const encoded = new Response(f);
+      return { type: encoded.headers.get('content-type'), body: Buffer.from(await encoded.arrayBuffer()) };
+    }));
+    const results = await Promise.all(bodies.map((b) =>
+      call(job.base + job.path, { method: 'POST', headers: { ...job.headers, 'content-type': b.type }, body: b.body, timeoutMs: 120000 })));
+    parentPort.postMessage({ results });
   }
 });
 `;
 const worker = new Worker(WORKER, { eval: true });
-const run = <T>(job: object) =>
+const prober = new Worker(WORKER, { eval: true });
+const run = <T>(job: object, on = worker) =>
   new Promise<T>((resolve) => {
-    worker.once('message', resolve);
-    worker.postMessage(job);
+    on.once('message', resolve);
+    on.postMessage(job);
   });
 type Answer = { status: number; ms: number; text?: string };
 type Probe = { max: number; bad: number; count: number };
@@ -166,7 +182,7 @@ try {
     '| connections | answered 200 | shed 503 | other | gave up (10 s) | p50 / p99 of 200s ms | longest answer ms | /healthz max ms | /readyz max ms (not 200) | peak RSS MB |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
-  for (const connections of args.connections.split(',').map(Number)) {
+  for (const connections of args.connections.split(',').filter(Boolean).map(Number)) {
     rssPeak = 0;
     const { results, healthz, readyz } = await run<{
       results: Answer[];
@@ -198,41 +214,38 @@ try {
   if (count > 0) {
     const image = noisePng(4.9 * 1024 * 1024);
     rssPeak = 0;
-    const bodies = await Promise.all(
-      Array.from({ length: count }, async (_, i) => {
-        const f = new FormData();
-        f.append('itemName', `Overload upload ${Date.now()} ${i}`);
-        f.append('restaurant', restaurant.id);
-        f.append('category', 'Mains');
-        f.append('itemPrice', '10.00');
-        for (let n = 0; n < 5; n += 1) {
-          f.append('media', new Blob([new Uint8Array(image)], { type: 'image/png' }), `${n}.png`);
-        }
-        const encoded = new Response(f);
-        return {
-          type: encoded.headers.get('content-type')!,
-          body: new Uint8Array(await encoded.arrayBuffer()),
-        };
-      }),
-    );
     const started = Date.now();
-    const { results, healthz } = await run<{ results: Answer[]; healthz: Probe }>({
+    const probed = run<{ healthz: Probe }>({ kind: 'probe', base }, prober);
+    // The server's own event loop: how long it could not run anything (its thread alone).
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const { results } = await run<{ results: Answer[] }>({
       kind: 'upload',
-      base,
       path: '/api/v1/menu/bulk',
+      base,
       headers,
-      bodies,
+      count,
+      image,
+      fields: {
+        itemName: `Overload upload ${Date.now()}`,
+        restaurant: restaurant.id,
+        category: 'Mains',
+        itemPrice: '10.00',
+      },
     });
+    delay.disable();
+    prober.postMessage('stop');
+    const { healthz } = await probed;
     for (const r of results) if (r.text) console.error(`  ${r.status} ${r.text}`);
     const statuses = new Map<number, number>();
     for (const r of results) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
     console.log(
-      `\n${count} menu uploads at once, 5 × ${(image.length / 1024 / 1024).toFixed(1)} MB PNGs each: ${[...statuses].map(([status, n]) => `${n} × ${status}`).join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s (longest ${fmt(Math.max(...results.map((r) => r.ms)))} ms); /healthz every 20 ms: longest ${fmt(healthz.max)} ms over ${healthz.count} polls (${healthz.bad} not 200); peak RSS ${Math.round(rssPeak / 1e6)} MB; load average ${load()}`,
+      `\n${count} menu uploads at once, 5 × ${(image.length / 1024 / 1024).toFixed(1)} MB PNGs each: ${[...statuses].map(([status, n]) => `${n} × ${status}`).join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s (longest ${fmt(Math.max(...results.map((r) => r.ms)))} ms); /healthz every 20 ms from a thread of its own: longest ${fmt(healthz.max)} ms over ${healthz.count} polls (${healthz.bad} not 200); the server's event loop delayed ${fmt(delay.max / 1e6)} ms at most (p99 ${fmt(delay.percentile(99) / 1e6)} ms); peak RSS ${Math.round(rssPeak / 1e6)} MB; load average ${load()}`,
     );
   }
   await app.close();
 } finally {
   clearInterval(rssTimer);
-  await worker.terminate();
+  await Promise.all([worker.terminate(), prober.terminate()]);
   await database.close();
 }

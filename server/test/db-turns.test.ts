@@ -36,3 +36,15 @@ test(`inside a transaction, the event loop runs between two statements (${engine
   });
   expect(order).toEqual(['event loop', 'statement 2']);
 });
+
+test(`a statement that runs long does not hold the event loop while it runs (${engine})`, async () => {
+  const order: string[] = [];
+  // Most of a second of work for the database (PGlite: in its own thread, db/pglite-thread.ts).
+  const statement = database.db
+    .execute(sql`select count(*) from generate_series(1, 2000000)`)
+    .then(() => order.push('statement'));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  order.push('timer');
+  await statement;
+  expect(order).toEqual(['timer', 'statement']);
+});

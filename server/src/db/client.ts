@@ -4,9 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { setImmediate } from 'node:timers/promises';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -15,7 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
-import { DatabaseBusyError } from './unavailable.js';
+import { PgliteThread } from './pglite-thread.js';
 import { notificationConnection, type NotificationListener } from './notifications.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -288,33 +286,26 @@ async function createPglite(
   limits: DatabaseLimits,
 ): Promise<Database> {
   let release = async () => {};
-  let client: PGlite;
-  // Bookings search uses trigram indexes (migration 0002); PostgreSQL ships pg_trgm as contrib.
-  const extensions: PGliteOptions['extensions'] = { pg_trgm };
+  let client: PgliteThread;
   if ('dataDir' in options) {
     release = await acquireDataDirLock(options.dataDir);
     try {
-      client = await PGlite.create({ dataDir: options.dataDir, extensions });
+      client = await PgliteThread.start({ dataDir: options.dataDir }, limits.poolWaitMs);
     } catch (error) {
       await release();
       throw error;
     }
   } else {
-    client = await PGlite.create({
-      extensions,
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    });
+    client = await PgliteThread.start({ loadDataDir: options.loadDataDir }, limits.poolWaitMs);
   }
-  yieldBeforeEachStatement(client);
-  if (limits.poolWaitMs > 0) boundTurnWait(client, limits.poolWaitMs);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   let closing = false;
   return {
     db,
     kind: 'pglite',
     ready: once(() => migratePglite(db as never, { migrationsFolder })),
     ping: async () => !closing && client.ready,
-    dump: async () => (await client.dumpDataDir('none')) as Blob,
+    dump: () => client.dumpDataDir('none'),
     listen: async (channel, listener) => {
       const stop = await client.listen(channel, (payload) => listener.notice(payload));
       listener.listening();
@@ -324,7 +315,7 @@ async function createPglite(
     },
     backup: async () => {
       await client.exec('CHECKPOINT');
-      return (await client.dumpDataDir('gzip')) as Blob;
+      return client.dumpDataDir('gzip');
     },
     close: async () => {
       closing = true;
@@ -332,51 +323,4 @@ async function createPglite(
       await release();
     },
   };
-}
-
-/**
- * PGlite runs each statement synchronously in this thread, and its turns follow one another
- * through promises: with requests waiting, the next statement would start in a microtask right
- * after the last one, and the event loop would not read a new request, answer /healthz or
- * measure its own delay until the whole queue is done. Every statement (a transaction's too)
- * therefore first lets the event loop run once (setImmediate), so that other requests wait at
- * most for one statement at a time.
- */
-function yieldBeforeEachStatement(client: PGlite) {
-  const target = client as unknown as {
-    _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
-  };
-  const runStatement = target._runExclusiveQuery.bind(client);
-  target._runExclusiveQuery = <T>(fn: () => Promise<T>) =>
-    runStatement(async () => {
-      await setImmediate();
-      return fn();
-    });
-}
-
-/**
- * PGlite is one connection: every query, statement and transaction takes its turn through
- * `_runExclusiveTransaction`. A caller still waiting for its turn after `waitMs` gives up with
- * DatabaseBusyError (503), and its work is skipped when the turn comes.
- */
-function boundTurnWait(client: PGlite, waitMs: number) {
-  const target = client as unknown as {
-    _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
-  };
-  const takeTurn = target._runExclusiveTransaction.bind(client);
-  target._runExclusiveTransaction = <T>(fn: () => Promise<T>) =>
-    new Promise<T>((resolve, reject) => {
-      let state: 'waiting' | 'running' | 'gave up' = 'waiting';
-      const timer = setTimeout(() => {
-        if (state !== 'waiting') return;
-        state = 'gave up';
-        reject(new DatabaseBusyError(waitMs));
-      }, waitMs);
-      takeTurn(async () => {
-        if (state === 'gave up') return undefined as T;
-        state = 'running';
-        clearTimeout(timer);
-        return fn();
-      }).then(resolve, reject);
-    });
 }

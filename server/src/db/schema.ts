@@ -5,6 +5,7 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema.js';
 import { TEAM_ROLES } from '../../../common/team-roles.js';
+import { Base64Param } from './base64-param.js';
 import {
   bigint,
   check,
@@ -96,14 +97,13 @@ const APPROVAL_STATUSES = [
 ] as const satisfies readonly Schemas['ApprovalStatus'][];
 
 /**
- * Bytes are sent as base64 text that the database decodes: PGlite encodes a binary parameter
- * byte by byte in the server's thread (a 4.9 MB image: 1.6–1.9 s of a blocked event loop,
- * 190–250 ms as base64; measured at a load average of 9). Reading them back fast is
- * queries/images.ts's `encode(…, 'base64')`.
+ * Bytes are sent as base64 text that the database decodes (`Base64Param`): PGlite encodes a
+ * binary parameter byte by byte (a 4.9 MB image: 1.6–1.9 s, 190–250 ms as base64; measured at a
+ * load average of 9). Reading them back fast is queries/images.ts's `encode(…, 'base64')`.
  */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
-  toDriver: (value) => sql`decode(${value.toString('base64')}, 'base64')` as never,
+  toDriver: (value) => sql`decode(${new Base64Param(value)}, 'base64')` as never,
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 const id = () => uuid('id').primaryKey().defaultRandom();
