@@ -1,8 +1,8 @@
 /**
- * The event loop runs between two statements, on both engines. PGlite runs its statements in
- * this thread and hands its turn on through promises: without a yield before each statement, a
- * queue of them (or a transaction's statements one after another) would keep the event loop from
- * reading requests, answering /healthz or measuring its delay until the last one is done.
+ * The event loop runs while the database works, on both engines: PostgreSQL in its own process,
+ * PGlite in a thread of its own (db/pglite-thread.ts). In the server's thread a queue of PGlite
+ * statements (or one long statement) kept the event loop from reading requests, answering
+ * /healthz or measuring its delay until the last one was done.
  */
 import { sql } from 'drizzle-orm';
 import { cloneTestDatabase } from './helpers/test-database.js';
