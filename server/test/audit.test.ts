@@ -1340,6 +1340,27 @@ describe('GET admin/audit-logs', () => {
     expect((await list('limit=1')).count).toBe(before);
   });
 
+  test('the total of one actor is the number of their events, sign-ins and views included', async () => {
+    const countOfActor = async (actorId: string) =>
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(auditEvents)
+          .where(eq(auditEvents.actorId, actorId))
+      )[0].n;
+    await t.api('POST', '/user/login', { email: 'nobody@example.com', password: 'guess-123' });
+    const nobody = '00000000-0000-4000-8000-0000000000bb';
+    for (const actorId of [t.adminId, otherActor, nobody]) {
+      // Counted just before the read: the read is an event of its own (audit.view), after it.
+      const n = await countOfActor(actorId);
+      expect({ actorId, total: (await list(`actorId=${actorId}&limit=1`)).count }).toEqual({
+        actorId,
+        total: n,
+      });
+    }
+    expect(await countOfActor(otherActor)).toBe(2);
+  });
+
   test('filters: action, record, actor, search and UTC days', async () => {
     const names = (body: { data: { entity: { name: string } }[] }) =>
       body.data.map((e) => e.entity.name);

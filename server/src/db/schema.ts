@@ -449,6 +449,12 @@ export const auditEventCounts = pgTable('audit_event_counts', {
   byAction: jsonb('by_action').$type<Record<string, number>>().notNull().default({}),
 });
 
+/** Audit events per actor (an admin), kept by triggers (migration 0021). */
+export const auditActorCounts = pgTable('audit_actor_counts', {
+  actorId: uuid('actor_id').primaryKey(),
+  events: bigint('events', { mode: 'number' }).notNull(),
+});
+
 export const orders = pgTable(
   'orders',
   {
@@ -624,9 +630,10 @@ export const auditEvents = pgTable(
   },
   (t) => [
     index('audit_events_created_idx').on(t.createdAt, t.id),
-    index('audit_events_entity_idx').on(t.entityType, t.entityId, t.createdAt),
-    index('audit_events_actor_idx').on(t.actorId, t.createdAt),
-    index('audit_events_action_idx').on(t.action, t.createdAt),
+    // Each filter's events in the list's order, ties in time included (migration 0021).
+    index('audit_events_entity_idx').on(t.entityType, t.entityId, t.createdAt, t.id),
+    index('audit_events_actor_idx').on(t.actorId, t.createdAt, t.id),
+    index('audit_events_action_idx').on(t.action, t.createdAt, t.id),
     // Recent Activity, newest first, and its count.
     index('audit_events_activity_idx').on(t.createdAt, t.id).where(isActivity(t.action)),
   ],

@@ -3,7 +3,13 @@ import { and, eq, gt, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm
 import type { Db } from '../db/client.js';
 import { BATCH_SIZE, keyset, keysetBatches } from '../db/keyset.js';
 import { countOf, pageOf, withTotal, type Paging } from '../db/paged.js';
-import { auditEventCounts, auditEvents, type AuditEvent, type AuditValue } from '../db/schema.js';
+import {
+  auditActorCounts,
+  auditEventCounts,
+  auditEvents,
+  type AuditEvent,
+  type AuditValue,
+} from '../db/schema.js';
 import type { ListFilters, ResultOf } from '../lib/contract-types.js';
 import type { CsvColumn } from '../lib/csv-export.js';
 import { badRequest } from '../lib/http-error.js';
@@ -79,26 +85,39 @@ const OUTSIDE_ACTIVITY: Record<
 /**
  * The list's total. Without a filter, or with an action alone, it comes from the activity's
  * counter row (per action, migration 0019) plus the events outside the activity counted through
- * audit_events_action_idx, not from counting tens of millions of events; otherwise it is counted.
+ * audit_events_action_idx; with an actor alone, from the actor's counter (migration 0021); not
+ * from counting tens of millions of events. Otherwise it is counted.
  */
 function auditTotal(db: Db, query: AuditFilters, where: SQL | undefined) {
-  const narrowing: Record<Exclude<keyof AuditFilters, 'action' | 'background'>, unknown> = {
+  const { action, actorId } = query;
+  const narrowing: Record<
+    Exclude<keyof AuditFilters, 'action' | 'actorId' | 'background'>,
+    unknown
+  > = {
     search: likePattern(query.search),
     entityType: query.entityType,
     entityId: query.entityId,
-    actorId: query.actorId,
     from: query.from,
     to: query.to,
   };
-  if (Object.values(narrowing).some((value) => value)) return countOf(db, auditEvents, where);
-  const action = query.action;
+  const counted = (total: SQL) =>
+    db.select({ total: sql<number>`(${total})::int` }).from(sql`(values (1)) as one (x)`);
+  if (Object.values(narrowing).some((value) => value) || (action && actorId)) {
+    return countOf(db, auditEvents, where);
+  }
+  if (actorId) {
+    return counted(
+      sql`coalesce((select ${auditActorCounts.events} from ${auditActorCounts} where ${auditActorCounts.actorId} = ${actorId}), 0)`,
+    );
+  }
   if (action && action in OUTSIDE_ACTIVITY) return countOf(db, auditEvents, where);
   const counter = (value: SQL) =>
     sql`coalesce((select ${value} from ${auditEventCounts} where ${auditEventCounts.kind} = 'activity'), 0)`;
-  const total = action
-    ? counter(sql`(${auditEventCounts.byAction} ->> ${action})::bigint`)
-    : sql`${counter(sql`${auditEventCounts.events}`)} + (select count(*) from ${auditEvents} where ${inArray(auditEvents.action, Object.keys(OUTSIDE_ACTIVITY))})`;
-  return db.select({ total: sql<number>`(${total})::int` }).from(sql`(values (1)) as one (x)`);
+  return counted(
+    action
+      ? counter(sql`(${auditEventCounts.byAction} ->> ${action})::bigint`)
+      : sql`${counter(sql`${auditEventCounts.events}`)} + (select count(*) from ${auditEvents} where ${inArray(auditEvents.action, Object.keys(OUTSIDE_ACTIVITY))})`,
+  );
 }
 
 export async function listAuditEvents(db: Db, query: AuditFilters & Paging) {
