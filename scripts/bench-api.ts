@@ -22,9 +22,7 @@
  * the driver from as many loops as connections (the database's ceiling for that call, which no
  * server on it can pass; "ours / SQL alone" is the server's share, goal ≥ 0.8).
  */
-import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
@@ -35,6 +33,7 @@ import { createSession } from '../server/src/auth/sessions.js';
 import { auditEvents, bookings, restaurants, users } from '../server/src/db/schema.js';
 import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../common/reference-lists.js';
 import { seedIfEmpty } from '../server/src/seed/seed-if-empty.js';
+import { auditLogCalls, fmt, loadAverage, loadGenerator, percentile } from './lib/http-latency.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,59 +50,7 @@ const { values: args } = parseArgs({
 const size = (raw: string | undefined) => (raw === undefined ? undefined : Number(raw));
 const REQUESTS = Number(args.requests);
 
-/** The load generator runs in a worker thread: its own event loop, beside the servers'. */
-const WORKER = `
-const { parentPort } = require('node:worker_threads');
-const http = require('node:http');
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-function get(url, headers) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
-      let size = 0;
-      res.on('data', (chunk) => { size += chunk.length; });
-      res.on('end', () => resolve({ status: res.statusCode, size }));
-    });
-    req.on('error', reject);
-  });
-}
-parentPort.on('message', async (job) => {
-  if (job.kind === 'latency') {
-    const times = [];
-    let status = 0;
-    let size = 0;
-    for (let i = 0; i < job.warmup + job.count; i += 1) {
-      const start = process.hrtime.bigint();
-      const res = await get(job.url, job.headers);
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      status = res.status;
-      size = res.size;
-      if (i >= job.warmup) times.push(ms);
-    }
-    parentPort.postMessage({ times, status, size });
-  } else {
-    const end = Date.now() + job.seconds * 1000;
-    let done = 0;
-    let failed = 0;
-    await Promise.all(Array.from({ length: job.connections }, async () => {
-      while (Date.now() < end) {
-        const res = await get(job.url, job.headers);
-        if (res.status === 200) done += 1; else failed += 1;
-      }
-    }));
-    parentPort.postMessage({ perSecond: done / job.seconds, failed });
-  }
-});
-`;
-const worker = new Worker(WORKER, { eval: true });
-const run = <T>(job: object) =>
-  new Promise<T>((resolve) => {
-    worker.once('message', resolve);
-    worker.postMessage(job);
-  });
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+const { run, terminate } = loadGenerator();
 
 const config = readConfig();
 const engine = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
@@ -150,7 +97,6 @@ try {
     // An audit event with an actor: its record, actor, action and day filter the Audit Log.
     db.select().from(auditEvents).where(isNotNull(auditEvents.actorId)).limit(1),
   ]);
-  const eventDay = event.createdAt.toISOString().slice(0, 10);
   const token = await createSession(db, admin.id, 3_600_000);
   const headers = { authorization: `Bearer ${token}` };
 
@@ -212,14 +158,7 @@ try {
       `${key}, first page`,
       `${REFERENCE_LISTS[key].operations.list.path}?skip=0&limit=10`,
     ]),
-    ['audit log, first page', '/admin/audit-logs?skip=0&limit=20'],
-    [
-      'audit log, by record',
-      `/admin/audit-logs?entityType=${event.entityType}&entityId=${event.entityId}`,
-    ],
-    ['audit log, by actor', `/admin/audit-logs?actorId=${event.actorId}`],
-    ['audit log, by action', `/admin/audit-logs?action=${encodeURIComponent(event.action)}`],
-    ['audit log, by day', `/admin/audit-logs?from=${eventDay}&to=${eventDay}`],
+    ...auditLogCalls(event),
     ['approvals, first page', '/admin/approvals?skip=0&limit=20'],
     ['team', '/admin/team'],
     ['saved views', '/admin/saved-views?screen=bookings'],
@@ -231,14 +170,9 @@ try {
     ['activity logs', '/admin/activityLogs?skip=0&limit=20'],
   ];
 
-  const load = () =>
-    `load average ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' / ')} on ${os.cpus().length} cores`;
   const started = Date.now();
   console.log(
-    `\n${engine}, ${bookingCount.toLocaleString('en')} bookings, ${REQUESTS} requests per call (after 3 warm-up); ${load()}\n`,
+    `\n${engine}, ${bookingCount.toLocaleString('en')} bookings, ${REQUESTS} requests per call (after 3 warm-up); ${loadAverage()}\n`,
   );
   console.log(
     '| call | p50 ms | p95 ms | max ms | SQL only p50 ms | SQL only p95 ms | HTTP/SQL p50 | HTTP/SQL p95 |',
@@ -330,8 +264,8 @@ try {
   }
   await bare.close();
   await app.close();
-  console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s; ${load()}`);
+  console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s; ${loadAverage()}`);
 } finally {
-  await worker.terminate();
+  await terminate();
   await database.close();
 }
