@@ -33,7 +33,14 @@ import { createSession } from '../server/src/auth/sessions.js';
 import { auditEvents, bookings, restaurants, users } from '../server/src/db/schema.js';
 import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../common/reference-lists.js';
 import { seedIfEmpty } from '../server/src/seed/seed-if-empty.js';
-import { auditLogCalls, fmt, loadAverage, loadGenerator, percentile } from './lib/http-latency.js';
+import {
+  auditLogCalls,
+  fmt,
+  loadAverage,
+  loadGenerator,
+  percentile,
+  statementRecorder,
+} from './lib/http-latency.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -101,16 +108,7 @@ try {
   const headers = { authorization: `Bearer ${token}` };
 
   // The driver baseline: every statement a call sends, recorded, then sent again directly.
-  type Client = {
-    query(text: unknown, values?: unknown[], options?: unknown): Promise<unknown>;
-  };
-  const client = (db as unknown as { $client: Client }).$client;
-  const query = client.query.bind(client);
-  let recording: { text: unknown; values?: unknown[] }[] | undefined;
-  client.query = (text, values, options) => {
-    recording?.push({ text, values });
-    return query(text, values, options);
-  };
+  const { record, query } = statementRecorder(db);
 
   const app = await buildApp({ database, config: { ...config, buildDir: '/nonexistent' } });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -191,10 +189,9 @@ try {
       const answer = await (await fetch(base + path, { headers })).text();
       throw new Error(`${path} answered ${status}: ${answer.slice(0, 300)}`);
     }
-    recording = [];
-    await run({ kind: 'latency', url: base + path, headers, warmup: 0, count: 1 });
-    const statements = recording;
-    recording = undefined;
+    const statements = await record(() =>
+      run({ kind: 'latency', url: base + path, headers, warmup: 0, count: 1 }),
+    );
     const sqlTimes: number[] = [];
     for (let i = 0; i < REQUESTS; i += 1) {
       const start = performance.now();
@@ -233,10 +230,9 @@ try {
     const connections = Number(args.connections);
     // The database's own ceiling: the statements one request sends, from as many loops as there
     // are connections, straight through the driver (no HTTP, no JSON): no server can do better.
-    recording = [];
-    await run({ kind: 'latency', url: base + path, headers, warmup: 0, count: 1 });
-    const statements = recording;
-    recording = undefined;
+    const statements = await record(() =>
+      run({ kind: 'latency', url: base + path, headers, warmup: 0, count: 1 }),
+    );
     const sqlEnd = Date.now() + Number(args.seconds) * 1000;
     let sqlDone = 0;
     await Promise.all(

@@ -30,6 +30,7 @@ import {
   loadAverage,
   loadGenerator,
   percentile,
+  statementOf,
   statementRecorder,
 } from './lib/http-latency.js';
 
@@ -247,7 +248,8 @@ try {
     run({ kind: 'latency', url: base + byDay, headers, warmup: 0, count: 1 }),
   );
   console.log(`\nPlans of the by-day call (${byDay}):`);
-  for (const { text, values } of statements.filter((s) => s.text.includes('audit_events'))) {
+  for (const { text, values } of statements.map(statementOf)) {
+    if (!text.includes('audit_events')) continue;
     const plan = (await query(`EXPLAIN ${text}`, values)) as { rows: { 'QUERY PLAN': string }[] };
     console.log(`\n${text.slice(0, 160)}…\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
   }

@@ -99,25 +99,28 @@ export function auditLogCalls(event: {
 type Client = {
   query(text: unknown, values?: unknown[], options?: unknown): Promise<unknown>;
 };
-export type Statement = { text: string; values?: unknown[] };
+/** As the driver was called: `text` is a string or pg's { text, values, rowMode } object. */
+type Sent = { text: unknown; values?: unknown[] };
+
+/** The SQL and values of a statement sent. */
+export const statementOf = ({ text, values }: Sent): { text: string; values?: unknown[] } =>
+  typeof text === 'string' ? { text, values } : (text as { text: string; values?: unknown[] });
 
 /**
- * The statements a database's client sends: `record(run)` answers those `run` sent; `query`
- * sends one straight through the driver (no HTTP, no JSON).
+ * The statements a database's client sends: `record(run)` answers those `run` sent, as sent;
+ * `query` sends one again straight through the driver (no HTTP, no JSON).
  */
 export function statementRecorder(db: unknown) {
   const client = (db as { $client: Client }).$client;
   const query = client.query.bind(client);
-  let recording: Statement[] | undefined;
+  let recording: Sent[] | undefined;
   client.query = (text, values, options) => {
-    // pg also takes one { text, values } object, as Drizzle sends it.
-    const config = typeof text === 'string' ? { text, values } : (text as Statement);
-    recording?.push({ text: config.text, values: values ?? config.values });
+    recording?.push({ text, values });
     return query(text, values, options);
   };
   return {
     query,
-    async record(run: () => Promise<unknown>): Promise<Statement[]> {
+    async record(run: () => Promise<unknown>): Promise<Sent[]> {
       recording = [];
       try {
         await run();
