@@ -105,7 +105,8 @@ export async function partitionAuditEvents(
 
 /**
  * Takes `month`'s partition out of audit_events and drops it, its events taken off the activity
- * counter (the Audit Log's and Recent Activity's totals) in the same transaction.
+ * counter (the Audit Log's and Recent Activity's totals) and each actor's counter in the same
+ * transaction.
  */
 export async function dropAuditMonth(
   db: Db,
@@ -135,6 +136,13 @@ export async function dropAuditMonth(
             returning 1
           )
           select coalesce(sum(n), 0)::int as events from per_action`,
+    );
+    // And off each actor's counter (migration 0021).
+    await t.execute(
+      sql`update audit_actor_counts c set events = c.events - d.n
+          from (select actor_id, count(*) as n from ${partition}
+                where actor_id is not null group by actor_id) d
+          where c.actor_id = d.actor_id`,
     );
     await t.execute(sql`DROP TABLE ${partition}`);
     return counted.events;

@@ -18,6 +18,9 @@ const suite = process.env.DATABASE_URL ? describe : describe.skip;
 const monthOf = (date: Date, months = 0) =>
   new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
 
+/** The actor of the test's own events. */
+const OLD_ACTOR = '00000000-0000-4000-8000-0000000000cc';
+
 suite('audit events partitioned by month (PostgreSQL)', () => {
   let t: TestApp;
   let first: Date;
@@ -47,8 +50,8 @@ suite('audit events partitioned by month (PostgreSQL)', () => {
     // A few events of their own across the months, the first alone in the oldest month.
     for (const at of [monthOf(first, 0), monthOf(first, 1), monthOf(first, months - 1)]) {
       await t.database.db.execute(
-        sql`insert into audit_events (created_at, action, entity_type, entity_name)
-            values (${new Date(at.getTime() + 86_400_000 * 3).toISOString()}, 'booking.notes', 'booking', 'BK-P')`,
+        sql`insert into audit_events (created_at, actor_id, action, entity_type, entity_name)
+            values (${new Date(at.getTime() + 86_400_000 * 3).toISOString()}, ${OLD_ACTOR}, 'booking.notes', 'booking', 'BK-P')`,
       );
     }
   });
@@ -108,6 +111,8 @@ suite('audit events partitioned by month (PostgreSQL)', () => {
     expect(dropped).toMatchObject({ partition: monthPartition(first), events: 1 });
     expect(await eventCount()).toBe(count);
     expect((await auditLog()).count).toBe(count);
+    // And from its actor's total (migration 0021's counter): two of their three events are left.
+    expect((await auditLog(`actorId=${OLD_ACTOR}`)).count).toBe(2);
     const [{ left }] = await rows<{ left: number }>(
       sql`select count(*)::int as left from audit_events where created_at < ${monthOf(first, 1).toISOString()}`,
     );
