@@ -104,8 +104,8 @@ export async function partitionAuditEvents(
 }
 
 /**
- * Takes `month`'s partition out of audit_events and drops it, its events taken off the activity
- * counter (the Audit Log's and Recent Activity's totals) and each actor's counter in the same
+ * Takes `month`'s partition out of audit_events and drops it, its events taken off the event
+ * counters (the Audit Log's and Recent Activity's totals) and each actor's counter in the same
  * transaction.
  */
 export async function dropAuditMonth(
@@ -121,18 +121,19 @@ export async function dropAuditMonth(
     const [counted] = await rows<{ events: number }>(
       t,
       sql`with per_action as (
-            select action, count(*) as n, ${isActivity(auditEvents.action)} as activity
+            select action, count(*) as n,
+              case when ${isActivity(auditEvents.action)} then 'activity' else 'outside' end as kind
             from ${partition} as audit_events group by action
-          ), activity as (
-            select sum(n) as n, jsonb_object_agg(action, n) as by_action
-            from per_action where activity having count(*) > 0
+          ), per_kind as (
+            select kind, sum(n) as n, jsonb_object_agg(action, n) as by_action
+            from per_action group by kind
           ), taken as (
             update audit_event_counts c set
-              events = c.events - activity.n,
+              events = c.events - per_kind.n,
               by_action = c.by_action || (
                 select coalesce(jsonb_object_agg(key, (c.by_action ->> key)::bigint - value::bigint), '{}'::jsonb)
-                from jsonb_each_text(activity.by_action))
-            from activity where c.kind = 'activity'
+                from jsonb_each_text(per_kind.by_action))
+            from per_kind where c.kind = per_kind.kind
             returning 1
           )
           select coalesce(sum(n), 0)::int as events from per_action`,

@@ -42,23 +42,18 @@ test('the Audit Log, a booking History, the Approvals and Team lists need no seq
   expect([...planned.keys()]).toEqual(calls);
 });
 
-test('the Audit Log total without a filter, or of an action, reads the counter, not the events', async () => {
+test('the Audit Log total without a filter, or of an action, reads the counters, not the events', async () => {
   for (const url of [
     '/admin/audit-logs?skip=0&limit=20',
     '/admin/audit-logs?action=booking.activity',
+    '/admin/audit-logs?action=auth.login',
   ]) {
     const { sent } = await statementsOf(t, () => t.as({ method: 'GET', url: `/api/v1${url}` }));
     const totals = sent.filter((s) => s.text.includes('"audit_event_counts"'));
     expect({ url, totals: totals.length }).toEqual({ url, totals: 1 });
-    const plan = await explain(t, totals[0]);
-    // Of the events, only those outside the activity are counted, by action, on the first call.
-    const events =
-      plan.match(/Index Cond: \(action = ANY[^\n]*|(?:using|on) audit_events_\w+/g) ?? [];
-    expect({ url, events }).toEqual({
+    expect({ url, events: totals[0].text.includes('"audit_events"') }).toEqual({
       url,
-      events: url.includes('action=')
-        ? []
-        : [expect.stringMatching(/audit_events_action_idx/), expect.stringMatching(/action = ANY/)],
+      events: false,
     });
   }
 });

@@ -441,7 +441,10 @@ export const bookingHourly = pgTable(
   (t) => [primaryKey({ columns: [t.hour, t.currency] })],
 );
 
-/** Audit events per kind ('activity': all but sign-ins), kept by triggers (migration 0007). */
+/**
+ * Audit events per kind, kept by triggers: 'activity' (Recent Activity: changes, migration 0007)
+ * and 'outside' (sign-ins, Audit Log views, refused calls, migration 0021).
+ */
 export const auditEventCounts = pgTable('audit_event_counts', {
   kind: text('kind').primaryKey(),
   events: bigint('events', { mode: 'number' }).notNull(),

@@ -1,5 +1,5 @@
 /** The audit trail searched: the list and its export (one condition, one order). */
-import { and, eq, gt, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { BATCH_SIZE, keyset, keysetBatches } from '../db/keyset.js';
 import { countOf, pageOf, withTotal, type Paging } from '../db/paged.js';
@@ -83,10 +83,10 @@ const OUTSIDE_ACTIVITY: Record<
 };
 
 /**
- * The list's total. Without a filter, or with an action alone, it comes from the activity's
- * counter row (per action, migration 0019) plus the events outside the activity counted through
- * audit_events_action_idx; with an actor alone, from the actor's counter (migration 0021); not
- * from counting tens of millions of events. Otherwise it is counted.
+ * The list's total. Without a filter, or with an action alone, it comes from the counter rows
+ * (Recent Activity's and the events outside it, by action: migrations 0019 and 0021); with an
+ * actor alone, from the actor's counter (migration 0021); not from counting tens of millions of
+ * events. Otherwise it is counted.
  */
 function auditTotal(db: Db, query: AuditFilters, where: SQL | undefined) {
   const { action, actorId } = query;
@@ -100,24 +100,17 @@ function auditTotal(db: Db, query: AuditFilters, where: SQL | undefined) {
     from: query.from,
     to: query.to,
   };
-  const counted = (total: SQL) =>
-    db.select({ total: sql<number>`(${total})::int` }).from(sql`(values (1)) as one (x)`);
   if (Object.values(narrowing).some((value) => value) || (action && actorId)) {
     return countOf(db, auditEvents, where);
   }
-  if (actorId) {
-    return counted(
-      sql`coalesce((select ${auditActorCounts.events} from ${auditActorCounts} where ${auditActorCounts.actorId} = ${actorId}), 0)`,
-    );
-  }
-  if (action && action in OUTSIDE_ACTIVITY) return countOf(db, auditEvents, where);
-  const counter = (value: SQL) =>
-    sql`coalesce((select ${value} from ${auditEventCounts} where ${auditEventCounts.kind} = 'activity'), 0)`;
-  return counted(
-    action
-      ? counter(sql`(${auditEventCounts.byAction} ->> ${action})::bigint`)
-      : sql`${counter(sql`${auditEventCounts.events}`)} + (select count(*) from ${auditEvents} where ${inArray(auditEvents.action, Object.keys(OUTSIDE_ACTIVITY))})`,
-  );
+  const total = actorId
+    ? sql`(select ${auditActorCounts.events} from ${auditActorCounts} where ${auditActorCounts.actorId} = ${actorId})`
+    : action
+      ? sql`(select sum((${auditEventCounts.byAction} ->> ${action})::bigint) from ${auditEventCounts} where ${auditEventCounts.kind} = ${action in OUTSIDE_ACTIVITY ? 'outside' : 'activity'})`
+      : sql`(select sum(${auditEventCounts.events}) from ${auditEventCounts} where ${auditEventCounts.kind} in ('activity', 'outside'))`;
+  return db
+    .select({ total: sql<number>`coalesce(${total}, 0)::int` })
+    .from(sql`(values (1)) as one (x)`);
 }
 
 export async function listAuditEvents(db: Db, query: AuditFilters & Paging) {
