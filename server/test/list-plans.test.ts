@@ -14,12 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** An audit event with an actor: its record, actor, action and day filter the Audit Log. */
+const eventWithActor = async () =>
+  (
+    await t.database.db.select().from(auditEvents).where(isNotNull(auditEvents.actorId)).limit(1)
+  )[0];
+
 test('the Audit Log, a booking History, the Approvals and Team lists need no sequential scan', async () => {
-  const [event] = await t.database.db
-    .select()
-    .from(auditEvents)
-    .where(isNotNull(auditEvents.actorId))
-    .limit(1);
+  const event = await eventWithActor();
   const [booking] = await t.database.db.select().from(bookings).limit(1);
   const day = event.createdAt.toISOString().slice(0, 10);
   const calls = [
@@ -59,11 +61,7 @@ test('the Audit Log total without a filter, or of an action, reads the counters,
 });
 
 test('the Audit Log total of one actor reads their counter, not their events', async () => {
-  const [event] = await t.database.db
-    .select()
-    .from(auditEvents)
-    .where(isNotNull(auditEvents.actorId))
-    .limit(1);
+  const event = await eventWithActor();
   const { sent } = await statementsOf(t, () =>
     t.as({ method: 'GET', url: `/api/v1/admin/audit-logs?actorId=${event.actorId}` }),
   );
@@ -73,11 +71,7 @@ test('the Audit Log total of one actor reads their counter, not their events', a
 });
 
 test("a filtered Audit Log page is read in its order from the filter's index, with no sort", async () => {
-  const [event] = await t.database.db
-    .select()
-    .from(auditEvents)
-    .where(isNotNull(auditEvents.actorId))
-    .limit(1);
+  const event = await eventWithActor();
   for (const [url, index] of [
     [`entityType=${event.entityType}&entityId=${event.entityId}`, 'audit_events_entity_idx'],
     [`actorId=${event.actorId}`, 'audit_events_actor_idx'],
