@@ -26,7 +26,6 @@ function describeError(error) {
   return fields;
 }
 
-// Bookings search uses trigram indexes (migration 0002); PostgreSQL ships pg_trgm as contrib.
 /** A Base64Param's bytes (`{ base64Of }`) as the base64 text the statement decodes. */
 const base64Text = (value) =>
   value?.base64Of instanceof Uint8Array
@@ -37,6 +36,7 @@ const base64Text = (value) =>
       ).toString('base64')
     : value;
 
+// Bookings search uses trigram indexes (migration 0002); PostgreSQL ships pg_trgm as contrib.
 const options = { extensions: { pg_trgm } };
 if (workerData.dataDir) options.dataDir = workerData.dataDir;
 if (workerData.loadDataDir) options.loadDataDir = new Blob([workerData.loadDataDir]);
