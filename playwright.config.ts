@@ -50,7 +50,9 @@ export default defineConfig({
   },
   webServer: {
     command: '( test -f build/index.html || npm run -s build ) && exec npx tsx server/src/main.ts',
-    url: `${baseURL}/login`,
+    // Ready once the database is migrated and seeded (/readyz 200): the SPA's files are served
+    // from the start, while PGlite seeds in its own thread.
+    url: `${baseURL}/readyz`,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

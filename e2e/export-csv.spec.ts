@@ -12,9 +12,15 @@ test('filter bookings, export them, and the file holds every matching booking', 
   await expect(page.getByRole('columnheader', { name: 'Booking Ref' })).toBeVisible({
     timeout: 30_000,
   });
+  // The list asks for the filtered rows only once it has rendered with the filter, so the Export
+  // button has it too (the address bar changes before that render, which a busy machine delays).
+  const filtered = page.waitForResponse(
+    (r) => r.url().includes('/admin/bookings?') && r.url().includes('bookingStatus=confirmed'),
+  );
   await page.getByLabel('Booking status').click();
   await page.locator('.ant-select-item-option[title="Confirmed"]').click();
   await expect(page).toHaveURL(/bookingStatus=confirmed/);
+  await filtered;
 
   // The list's count for the same filters, as the screen asks for it.
   const token = await page.evaluate(() => window.localStorage.getItem('token'));

@@ -46,7 +46,8 @@ export async function startBuiltServer(
   console.log(`Starting a server on ${url} (fresh data folder)…`);
   for (let i = 0; i < 600; i += 1) {
     try {
-      if ((await fetch(`${url}/login`)).ok) break;
+      // Ready: migrated and seeded (the SPA's files are served before that).
+      if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
       // not up yet
     }
