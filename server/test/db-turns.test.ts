@@ -15,10 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+/** Most of a second of work for the database. */
+const longStatement = sql`select count(*) from generate_series(1, 2000000)`;
+
 test(`a callback scheduled while statements wait for their turn runs before the last of them is done (${engine})`, async () => {
   const order: string[] = [];
-  const statements = [1, 2, 3].map((n) =>
-    database.db.execute(sql`select ${n}::int`).then(() => order.push(`statement ${n}`)),
+  const statements = [sql`select 1`, sql`select 2`, longStatement].map((statement, n) =>
+    database.db.execute(statement).then(() => order.push(`statement ${n + 1}`)),
   );
   setImmediate(() => order.push('event loop'));
   await Promise.all(statements);
@@ -26,12 +29,12 @@ test(`a callback scheduled while statements wait for their turn runs before the 
   expect(order).toContain('event loop');
 });
 
-test(`inside a transaction, the event loop runs between two statements (${engine})`, async () => {
+test(`inside a transaction, the event loop runs while its statements do (${engine})`, async () => {
   const order: string[] = [];
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`select 1`);
     setImmediate(() => order.push('event loop'));
-    await tx.execute(sql`select 2`);
+    await tx.execute(longStatement);
     order.push('statement 2');
   });
   expect(order).toEqual(['event loop', 'statement 2']);
@@ -39,10 +42,8 @@ test(`inside a transaction, the event loop runs between two statements (${engine
 
 test(`a statement that runs long does not hold the event loop while it runs (${engine})`, async () => {
   const order: string[] = [];
-  // Most of a second of work for the database (PGlite: in its own thread, db/pglite-thread.ts).
-  const statement = database.db
-    .execute(sql`select count(*) from generate_series(1, 2000000)`)
-    .then(() => order.push('statement'));
+  // PGlite: in its own thread, db/pglite-thread.ts.
+  const statement = database.db.execute(longStatement).then(() => order.push('statement'));
   await new Promise((resolve) => setTimeout(resolve, 20));
   order.push('timer');
   await statement;
