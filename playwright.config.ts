@@ -61,7 +61,8 @@ export default defineConfig({
     },
     reuseExistingServer: false,
     timeout: 240_000,
-    stdout: 'ignore',
+    // The server's warnings (a request shed with 503, a slow statement) beside a failed test.
+    stdout: 'pipe',
     stderr: 'pipe',
   },
 });

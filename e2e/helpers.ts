@@ -50,6 +50,28 @@ export async function settled(dialog: Locator): Promise<Locator> {
   return dialog;
 }
 
+/** The option of an antd Select's list with this title (its text). */
+export const option = (page: Page, title: string) =>
+  page.locator(`.ant-select-item-option[title="${title}"]`);
+
+/**
+ * Chooses an option of an antd Select: opens it (unless it is open), lets its list finish opening, clicks the option.
+ * On a busy machine a click on an option was seen not to be taken (the list stayed open, the value
+ * unchanged): while the option is still shown, it is clicked again.
+ */
+export async function choose(select: Locator, option: Locator) {
+  if (!(await option.isVisible())) await select.click();
+  await settled(
+    option.locator(
+      `xpath=ancestor::div[contains(concat(' ', normalize-space(@class), ' '), ' ant-select-dropdown ')]`,
+    ),
+  );
+  await expect(async () => {
+    if (await option.isVisible()) await option.click({ timeout: 2_000 });
+    await expect(option).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Calls the API as the signed-in admin (the token the page stored); the call must succeed. */
 export async function api<T>(page: Page, path: string, method = 'GET', data?: object): Promise<T> {
   const token = await page.evaluate(() => window.localStorage.getItem('token'));

@@ -1,6 +1,6 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { settled, signIn } from './helpers';
+import { choose, option, settled, signIn } from './helpers';
 
 /** Names unique to this run, so the shared database never collides with other specs or runs. */
 const tag = Date.now().toString(36);
@@ -188,11 +188,9 @@ test('reviews: filter by status and rating in the URL, approve and reject, clear
   await page.goto('/admin/reviews');
   await expect(page.getByRole('columnheader', { name: 'Comment' })).toBeVisible();
 
-  await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByTitle('Pending', { exact: true }).click();
+  await choose(page.getByRole('combobox', { name: 'Status' }), option(page, 'Pending'));
   await expect(page).toHaveURL(/status=pending/);
-  await page.getByRole('combobox', { name: 'Rating' }).click();
-  await page.getByTitle('1 Star', { exact: true }).click();
+  await choose(page.getByRole('combobox', { name: 'Rating' }), option(page, '1 Star'));
   await expect(page).toHaveURL(/rating=1/);
 
   // Wait until the table shows the filtered rows only, then pin one row by its comment.
@@ -215,8 +213,7 @@ test('reviews: filter by status and rating in the URL, approve and reject, clear
   await expect(details).toBeHidden();
 
   // Now approved: it left the pending list; find it under approved and reject it.
-  await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByTitle('Approved', { exact: true }).click();
+  await choose(page.getByRole('combobox', { name: 'Status' }), option(page, 'Approved'));
   await expect(page).toHaveURL(/status=approved/);
   const approved = page.locator('tr.ant-table-row').filter({ hasText: comment.slice(0, 40) });
   await expect(approved).toBeVisible();
@@ -226,8 +223,7 @@ test('reviews: filter by status and rating in the URL, approve and reject, clear
 
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   await expect(page).toHaveURL(/\/admin\/reviews$/);
-  await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByTitle('Rejected', { exact: true }).click();
+  await choose(page.getByRole('combobox', { name: 'Status' }), option(page, 'Rejected'));
   await expect(page).toHaveURL(/status=rejected/);
   // Search by the review's own text (the rejected list has more than one page).
   await search(page, 'Search by restaurant or review...', comment.slice(0, 40));

@@ -47,6 +47,7 @@ import {
   multipartSizeGuard,
 } from './lib/multipart.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
+import { prepareSavedViewRules } from './lib/saved-view-filters.js';
 import { IF_MATCH_MALFORMED, ifMatchRequired } from './lib/versions.js';
 import { validatorCompiler } from './lib/validators.js';
 import { registerHealth, type Lifecycle } from './ops/health.js';
@@ -92,6 +93,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   app.decorate('config', config);
   app.decorate('lifecycle', { starting: false, draining: false } satisfies Lifecycle);
   const specification = await loadContract();
+  prepareSavedViewRules(specification);
   // First, so that a request it sheds costs nothing else.
   await registerLoadShedding(
     app,
