@@ -55,9 +55,10 @@ export const option = (page: Page, title: string) =>
   page.locator(`.ant-select-item-option[title="${title}"]`);
 
 /**
- * Chooses an option of an antd Select: opens it (unless it is open), lets its list finish opening, clicks the option.
- * On a busy machine a click on an option was seen not to be taken (the list stayed open, the value
- * unchanged): while the option is still shown, it is clicked again.
+ * Chooses an option of an antd Select: opens it (unless it is open), lets its list finish
+ * opening, clicks the option. On a busy machine a click on an option was seen not to be taken
+ * (the list stayed open, the value unchanged): while the option is still shown, it is clicked
+ * again.
  */
 export async function choose(select: Locator, option: Locator) {
   if (!(await option.isVisible())) await select.click();
