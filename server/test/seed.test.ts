@@ -202,3 +202,26 @@ test('the bulk load announces none of its events on the live stream; the next ch
     await stop();
   }
 });
+
+test('writes handed to the bulk load without waiting arrive whole, past one COPY chunk', async () => {
+  const event = (n: number) => ({
+    id: `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`,
+    action: 'booking.activity',
+    entityType: 'booking',
+    entityName: `chunked ${n}`,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, n)),
+  });
+  const first = Array.from({ length: 2_500 }, (_, n) => event(0xc0000 + n));
+  await bulkLoad(database.db, async (_tx, write) => {
+    const writes = [write(auditEvents, first), write(auditEvents, [event(0xc0000 + 2_500)])];
+    // The rows are taken at the call: emptying the array afterwards changes nothing written.
+    first.length = 0;
+    await Promise.all(writes);
+  });
+  expect(
+    await values(
+      sql`select count(*)::text || ' ' || count(distinct entity_name)::text || ' ' || max(entity_name) as v
+          from audit_events where entity_name like 'chunked %'`,
+    ),
+  ).toEqual(['2501 2501 chunked 788932']);
+});

@@ -22,7 +22,22 @@ import { insertRows } from './insert-rows.js';
 /** The tables that grow with the number of bookings. */
 const BULK_TABLES = ['bookings', 'orders', 'order_items', 'refunds', 'audit_events'];
 
+/**
+ * Writes rows into a table. Calls may overlap: each writer takes the rows at the call (the COPY
+ * writer turns them into text at once) and writes them after the calls before it, in order.
+ */
 export type RowWriter = <T extends AnyTable>(table: T, rows: T['$inferInsert'][]) => Promise<void>;
+
+/** Runs the functions it is given one after the other, in the order it was given them. */
+function inOrder(): (run: () => Promise<void>) => Promise<void> {
+  let last: Promise<void> = Promise.resolve();
+  return (run) => {
+    const next = last.then(run);
+    // Its failure is its caller's; the next one runs (and fails on the aborted transaction).
+    last = next.catch(() => {});
+    return next;
+  };
+}
 
 type Rows<R> = { rows: R[] };
 
@@ -80,39 +95,70 @@ async function recomputeBookingFigures(db: Db): Promise<void> {
   await db.execute(sql`SELECT booking_figures_rebuild()`);
 }
 
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_ESCAPES: Record<string, string> = {
+  '\\': '\\\\',
+  '\t': '\\t',
+  '\n': '\\n',
+  '\r': '\\r',
+};
+
 /** A value in COPY's text format: \N for null, backslash escapes for the separators. */
-function copyText(value: unknown): string {
+export function copyText(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   const text =
-    value instanceof Date
-      ? value.toISOString()
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
-  return /[\\\t\n\r]/.test(text)
-    ? text.replace(/[\\\t\n\r]/g, (c) =>
-        c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
-      )
-    : text;
+    typeof value === 'string'
+      ? value
+      : value instanceof Date
+        ? value.toISOString()
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
+  return COPY_SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text;
 }
 
-function copyWriter(client: pg.PoolClient): RowWriter {
-  return async (table, rows) => {
-    if (!rows.length) return;
-    const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+/** Rows are turned into COPY text and sent this many at a time (memory flat in the rows written). */
+const COPY_CHUNK = 1_000;
+
+/** COPY text of `rows`, the values of `keys` in that order, COPY_CHUNK rows to a string. */
+function* copyChunks(rows: readonly object[], keys: readonly string[]): Generator<string> {
+  for (let start = 0; start < rows.length; start += COPY_CHUNK) {
+    let text = '';
+    const end = Math.min(rows.length, start + COPY_CHUNK);
+    for (let r = start; r < end; r += 1) {
+      const row = rows[r] as Record<string, unknown>;
+      for (let k = 0; k < keys.length; k += 1) {
+        text += copyText(row[keys[k]!]);
+        text += k === keys.length - 1 ? '\n' : '\t';
+      }
+    }
+    yield text;
+  }
+}
+
+/**
+ * COPY into the tables; `frozen` lists those emptied in this transaction (COPY … FREEZE). The rows
+ * become text at the call, so the caller can go on generating while the database reads them.
+ */
+function copyWriter(client: pg.PoolClient, frozen: readonly string[]): RowWriter {
+  const queue = inOrder();
+  return (table, rows) => {
+    if (!rows.length) return Promise.resolve();
+    const keySet = new Set<string>();
+    for (const row of rows) for (const key in row) keySet.add(key);
+    const keys = [...keySet];
     const columns = getTableColumns(table) as Record<string, { name: string } | undefined>;
     const names = keys.map((key) => {
       const column = columns[key];
       if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
       return `"${column.name}"`;
     });
-    const lines = rows.map(
-      (row) => `${keys.map((key) => copyText((row as Record<string, unknown>)[key])).join('\t')}\n`,
-    );
-    const stream = client.query(
-      copyFrom(`COPY "${getTableName(table)}" (${names.join(', ')}) FROM STDIN`),
-    );
-    await pipeline(Readable.from([lines.join('')]), stream);
+    const text = [...copyChunks(rows, keys)];
+    // Frozen and all-visible from the start: the VACUUM after the seed skips their pages, and
+    // index-only scans need no visibility check.
+    const freeze = frozen.includes(getTableName(table)) ? ' FREEZE' : '';
+    const copy = `COPY "${getTableName(table)}" (${names.join(', ')}) FROM STDIN${freeze}`;
+    return queue(() => pipeline(Readable.from(text), client.query(copyFrom(copy))));
   };
 }
 
@@ -130,12 +176,22 @@ export async function bulkLoad(
     const tx = drizzlePg({ client: connection, schema }) as unknown as Db;
     try {
       await connection.query('BEGIN');
-      // Index builds sort in memory up to this much (the default, 64 MB, spills to disk).
-      await connection.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+      // Index builds sort in memory up to this much (the default, 64 MB, spills to disk; at ten
+      // million bookings an audit index sorts about a gigabyte), and the foreign keys' checks
+      // join whole tables (the default work_mem, 4 MB, splits their hash joins into batches).
+      await connection.query(`SET LOCAL maintenance_work_mem = '1GB'`);
+      await connection.query(`SET LOCAL work_mem = '256MB'`);
       // Loading and indexing the whole demo takes longer than a request's statement timeout.
       await connection.query('SET LOCAL statement_timeout = 0');
       const restore = await dropForLoad(tx);
-      await load(tx, copyWriter(connection));
+      // The empty ones emptied again in this transaction, so that COPY may write them frozen.
+      const empty: string[] = [];
+      for (const table of BULK_TABLES) {
+        const { rowCount } = await connection.query(`SELECT 1 FROM "${table}" LIMIT 1`);
+        if (!rowCount) empty.push(table);
+      }
+      if (empty.length) await connection.query(`TRUNCATE ${empty.map((t) => `"${t}"`).join(', ')}`);
+      await load(tx, copyWriter(connection, empty));
       for (const statement of restore) await connection.query(statement);
       await recomputeBookingFigures(tx);
       await connection.query('COMMIT');
@@ -150,7 +206,11 @@ export async function bulkLoad(
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const restore = await dropForLoad(txDb);
-    await load(txDb, (table, rows) => insertRows(txDb, table, rows));
+    const queue = inOrder();
+    await load(txDb, (table, rows) => {
+      const taken = rows.slice();
+      return queue(() => insertRows(txDb, table, taken));
+    });
     for (const statement of restore) await txDb.execute(sql.raw(statement));
     await recomputeBookingFigures(txDb);
   });

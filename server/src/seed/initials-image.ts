@@ -13,6 +13,9 @@ const COLOURS = [
   '#a0d911',
 ];
 
+/** Made once per initials and colour: a large seed has a few thousand different ones. */
+const made = new Map<string, string>();
+
 export function initialsImage(text: string, index: number): string {
   const initials = text
     .split(/\s+/)
@@ -21,9 +24,14 @@ export function initialsImage(text: string, index: number): string {
     .map((word) => word[0]!.toUpperCase())
     .join('')
     .replace(/[^A-Z0-9]/g, '');
+  const key = `${initials} ${index % COLOURS.length}`;
+  const known = made.get(key);
+  if (known) return known;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">` +
     `<rect width="96" height="96" rx="16" fill="${COLOURS[index % COLOURS.length]}"/>` +
     `<text x="48" y="60" font-family="Arial,sans-serif" font-size="36" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+  const image = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+  made.set(key, image);
+  return image;
 }

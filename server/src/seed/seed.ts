@@ -92,9 +92,9 @@ export async function seedRows(db: Db, write: RowWriter, options: SeedOptions): 
 }
 
 /**
- * Generates `count` bookings and writes them in batches of BOOKING_BATCH. A batch is written
- * while the next one is generated (the database works on the other core); at most two batches are
- * held at a time.
+ * Generates `count` bookings and writes them in batches of BOOKING_BATCH. A batch is handed to
+ * `write` (which takes its rows at once) and generation goes on while the database reads it; the
+ * batch before must be written before the next is generated, so at most two wait to be written.
  */
 async function writeBookings(
   write: RowWriter,
@@ -102,35 +102,36 @@ async function writeBookings(
   generate: (index: number) => BookingRows,
 ): Promise<void> {
   let batch: BookingRows[] = [];
-  let writing: Promise<void> = Promise.resolve();
+  let writing: Promise<unknown> = Promise.resolve();
   const flush = async () => {
-    await writing;
     const rows = batch;
     batch = [];
-    writing = (async () => {
-      await write(
+    const written = Promise.all([
+      write(
         t.bookings,
         rows.map((r) => r.booking),
-      );
-      await write(
+      ),
+      write(
         t.orders,
         rows.flatMap((r) => r.orders),
-      );
-      await write(
+      ),
+      write(
         t.orderItems,
         rows.flatMap((r) => r.items),
-      );
-      await write(
+      ),
+      write(
         t.refunds,
         rows.flatMap((r) => r.refunds),
-      );
-      await write(
+      ),
+      write(
         t.auditEvents,
         rows.flatMap((r) => r.events),
-      );
-    })();
+      ),
+    ]);
     // Its failure is raised by the next await of it, not as an unhandled rejection meanwhile.
-    writing.catch(() => {});
+    written.catch(() => {});
+    await writing;
+    writing = written;
   };
   for (let index = 0; index < count; index += 1) {
     batch.push(generate(index));
