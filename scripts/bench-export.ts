@@ -7,7 +7,8 @@
  *
  * The server is `node --import tsx server/src/main.ts` (as `npm run serve`) on 127.0.0.1:port
  * with the same DATABASE_URL; its memory is read from /proc/<pid>/status every 50 ms (Linux).
- * The token is a session created in the database for its first active administrator.
+ * The token is a session created in the database for its first active administrator whose team
+ * role is owner (every export allowed).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -46,7 +47,7 @@ async function adminToken() {
     const [admin] = await database.db
       .select()
       .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.status, true)))
+      .where(and(eq(users.role, 'admin'), eq(users.teamRole, 'owner'), eq(users.status, true)))
       .limit(1);
     if (!admin) throw new Error('No active administrator in this database');
     return await createSession(database.db, admin.id, 3_600_000);
