@@ -3,7 +3,9 @@
  * SEED_DEMO=1) when the database is empty; otherwise only the first administrator from
  * ADMIN_EMAIL + ADMIN_PASSWORD, once, while no active administrator exists.
  */
+import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
+import { bookingStats } from './db/schema.js';
 import { ConfigError, demoAdmin, type ServerConfig } from './config.js';
 import { seedIfEmpty } from './seed/seed-if-empty.js';
 import {
@@ -19,7 +21,34 @@ export type FirstStart = {
   createdAdministrator?: string;
   /** at least one active administrator can sign in */
   hasAdministrator: boolean;
+  /** the bookings the database holds (from the kept figures, not a count of the table) */
+  bookings: number;
 };
+
+/**
+ * The most bookings the embedded PGlite was measured to serve within the lists' goals (every
+ * call under 50 ms at p95, searches under 100 ms; docs/benchmarks.md, "PGlite, the largest data
+ * set"): past it a start says to move to PostgreSQL.
+ */
+export const PGLITE_COMFORT_BOOKINGS = 20_000;
+
+/** What a start on PGlite says about its size: nothing within the measured comfort. */
+export function embeddedSizeWarning(bookings: number): string | undefined {
+  if (bookings <= PGLITE_COMFORT_BOOKINGS) return undefined;
+  return (
+    `This embedded database (PGlite) holds ${bookings.toLocaleString('en-US')} bookings, more ` +
+    `than the ${PGLITE_COMFORT_BOOKINGS.toLocaleString('en-US')} it serves within the lists' ` +
+    'speed goals, so lists and searches will be slower: run it on PostgreSQL (DATABASE_URL, ' +
+    'docs/deploying.md).'
+  );
+}
+
+async function bookingCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${bookingStats.bookings}), 0)` })
+    .from(bookingStats);
+  return Number(row?.n ?? 0);
+}
 
 type Settings = Pick<ServerConfig, 'seedDemo' | 'adminEmail' | 'adminPassword'>;
 
@@ -46,5 +75,10 @@ export async function prepareDatabase(db: Db, config: Settings): Promise<FirstSt
       createdAdministrator = config.adminEmail;
     }
   }
-  return { seeded, createdAdministrator, hasAdministrator: await hasActiveAdministrator(db) };
+  return {
+    seeded,
+    createdAdministrator,
+    hasAdministrator: await hasActiveAdministrator(db),
+    bookings: await bookingCount(db),
+  };
 }

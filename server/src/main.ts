@@ -5,7 +5,7 @@ import { demoMfaKey } from './auth/mfa-crypto.js';
 import { loadContract } from './contract.js';
 import { createDatabase, DatabaseUnreachableError, type Database } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
-import { prepareDatabase, type FirstStart } from './first-start.js';
+import { embeddedSizeWarning, prepareDatabase, type FirstStart } from './first-start.js';
 import { serveBackups } from './ops/backup-channel.js';
 import { closeOnSignals } from './ops/shutdown.js';
 
@@ -69,6 +69,8 @@ async function start() {
     app.lifecycle.startedAt = Date.now();
     console.log(banner(config, firstStart).join('\n'));
     if (!firstStart.hasAdministrator) app.log.warn(HOW_TO_CREATE_ADMIN);
+    const tooLarge = config.databaseUrl ? undefined : embeddedSizeWarning(firstStart.bookings);
+    if (tooLarge) app.log.warn(tooLarge);
   } catch (error) {
     // Release the data folder (and its lock) before giving up.
     await closeQuietly(database);

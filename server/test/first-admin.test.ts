@@ -35,6 +35,7 @@ test('with DATABASE_URL an empty database gets no rows and no account', async ()
     seeded: false,
     createdAdministrator: undefined,
     hasAdministrator: false,
+    bookings: 0,
   });
   expect(await userCount()).toBe(0);
 });
