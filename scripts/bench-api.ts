@@ -6,8 +6,8 @@
  *   DATABASE_URL=postgres://… npx tsx scripts/bench-api.ts      # PostgreSQL
  *   DATA_DIR=.tmp/bench-pglite npx tsx scripts/bench-api.ts      # PGlite (a data folder)
  *
- * Set SHED_MAX_EVENT_LOOP_DELAY_MS=0 on PGlite: its statements hold the thread, and a sample
- * interval without any event-loop sample counts as an infinite delay, so calls would be shed.
+ * Set SHED_MAX_EVENT_LOOP_DELAY_MS=0 when this script seeds the database (an empty one, below):
+ * the generation holds this process's thread, and the server in it would shed the first calls.
  *
  * An empty database is seeded first with the sizes given (as `npm run seed`): --bookings,
  * --users, --restaurants, --reviews; a seeded one is reused as it is. Other options:
