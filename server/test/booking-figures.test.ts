@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { bookings, restaurants } from '../src/db/schema.js';
 import { bookingFigures } from '../src/queries/dashboard.js';
+import { topRestaurants } from '../src/queries/restaurants.js';
 import { expectNoSeqScan, explain } from './helpers/query-plans.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -44,6 +45,15 @@ async function expectFiguresMatchBookings() {
       count(*)::int as n,
       sum(booking_collected_minor(payment_status, total, refunded_total))::text as c
       from bookings group by 1, 2 order by 1, 2`),
+  );
+  // Each restaurant's figures (migration 0022), kept by a trigger on booking_stats.
+  expect(
+    await rows(sql`select restaurant_id, bookings::int as n, collected_minor::text as c
+      from restaurant_figures where bookings <> 0 or collected_minor <> 0 order by restaurant_id`),
+  ).toEqual(
+    await rows(sql`select restaurant_id, count(*)::int as n,
+      sum(booking_collected_minor(payment_status, total, refunded_total))::text as c
+      from bookings group by 1 order by 1`),
   );
 }
 
@@ -95,6 +105,53 @@ test('the figures follow inserts, updates, refunds and deletes of bookings', asy
   await db.delete(bookings).where(eq(bookings.id, paid.id));
   await db.insert(bookings).values({ ...paid, id: undefined, bookingRef: 'BK-FIGURES' });
   await expectFiguresMatchBookings();
+  // A bulk load's recomputation (the seed's) deletes and inserts booking_stats rows.
+  await db.execute(sql`select booking_figures_rebuild()`);
+  await expectFiguresMatchBookings();
+});
+
+/** The top restaurants as they were computed before restaurant_figures: from every booking. */
+async function formerTop(limit: number) {
+  return rows(sql`
+    select r.id, r.name, r.logo, r.currency, coalesce(s.n, 0)::int as "totalBookings",
+      coalesce(s.c, 0)::text as "earningsMinor", coalesce(v.rating, 0)::text as "averageRating"
+    from restaurants r
+    left join (select restaurant_id, count(*) as n,
+        sum(booking_collected_minor(payment_status, total, refunded_total)) as c
+      from bookings group by 1) s on s.restaurant_id = r.id
+    left join (select restaurant_id, round(avg(rating), 1) as rating from reviews
+      where status <> 'rejected' group by 1) v on v.restaurant_id = r.id
+    order by 5 desc, 7 desc, r.name limit ${limit}::int`);
+}
+
+test('the top restaurants, from restaurant_figures, are the ones every booking gives, ties included', async () => {
+  const db = t.database.db;
+  const restaurantCount = (await db.select({ id: restaurants.id }).from(restaurants)).length;
+  const same = async (limit: number) =>
+    expect(
+      (await topRestaurants(db, limit)).map((r) => ({
+        ...r,
+        earningsMinor: String(r.earningsMinor),
+        averageRating: String(r.averageRating),
+      })),
+    ).toEqual(await formerTop(limit));
+  // Every limit, past the number of restaurants (then the bound is 0 and every one is a candidate).
+  for (let limit = 1; limit <= restaurantCount + 1; limit += 1) await same(limit);
+  // A tie at the fifth place: the sixth restaurant gets as many bookings as the fifth.
+  const top = await formerTop(6);
+  const missing = Number(top[4].totalBookings) - Number(top[5].totalBookings);
+  const [template] = await db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.restaurantId, String(top[5].id)))
+    .limit(1);
+  for (let i = 0; i < missing; i += 1) {
+    await db.insert(bookings).values({ ...template, id: undefined, bookingRef: `BK-TIE-${i}` });
+  }
+  expect((await formerTop(6)).map((r) => r.totalBookings)[5]).toBe(top[4].totalBookings);
+  for (const limit of [4, 5, 6]) await same(limit);
+  await expectFiguresMatchBookings();
+  await db.delete(bookings).where(sql`${bookings.bookingRef} like 'BK-TIE-%'`);
 });
 
 test('a time window is exact to the instant, whole hours from the figures and the ends from bookings', async () => {
@@ -158,6 +215,9 @@ test('the bookings list, search, filters and dashboard need no sequential scan o
     '/admin/bookings?skip=200&limit=10',
     `/admin/bookings?search=${encodeURIComponent(booking.lastName)}`,
     '/admin/bookings?search=BK-1500000',
+    // References: a rare one (its matches collected first, no walk), a frequent one (walked).
+    `/admin/bookings?search=${booking.bookingRef}`,
+    '/admin/bookings?search=BK-1000',
     // A third of the guests: the walk in the list's order (docs/scale.md, Search).
     '/admin/bookings?search=example.net',
     `/admin/bookings?search=example.net&arrivalDateTime=${booking.arrivalDate}`,

@@ -171,3 +171,66 @@ test('an e-mail address: the trigram index is asked for its name and the @, the 
   expect(conditions.length).toBeGreaterThan(0);
   for (const line of conditions) expect(line).toContain(`'%Diner4@%'`);
 });
+
+test('a reference-shaped text gives the same answer as without looking for its matches first', async () => {
+  const texts = [
+    'BK-100005',
+    'bk-10001',
+    'K-1000',
+    '000123',
+    '-0001',
+    '123',
+    ' 100012 ',
+    'BK-1500000',
+  ];
+  const queries = texts.flatMap((text) =>
+    ['', '&skip=10', '&skip=90', '&arrivalDateTime=2031-01-05', '&bookingStatus=pending'].map(
+      (more) => `search=${encodeURIComponent(text)}&limit=10${more}`,
+    ),
+  );
+  const answers = async () => {
+    const bodies: Body[] = [];
+    for (const query of queries) bodies.push(await list(query));
+    return bodies;
+  };
+  const first = await answers();
+  searchWalk.referencesFirst = false;
+  let plain: Body[];
+  try {
+    plain = await answers();
+  } finally {
+    searchWalk.referencesFirst = true;
+  }
+  expect(first).toEqual(plain);
+  // Both kinds are covered: rare references (collected), frequent ones (walked, estimated).
+  expect(first.some((b) => b.totalIsEstimate)).toBe(true);
+  expect(first.some((b) => !b.totalIsEstimate && b.count > 0)).toBe(true);
+  for (const text of ['BK-100005', 'bk-10001', '000123', ' 100012 ']) {
+    const all = await exact(text.trim());
+    const body = await list(`search=${encodeURIComponent(text)}&limit=10`);
+    expect(body.count).toBe(all.length);
+    expect(body.data.map((b) => b._id)).toEqual(all.slice(0, 10));
+  }
+});
+
+test('a reference: the trigram index is asked for its digits, and a rare one skips the walk', async () => {
+  expect(await exact('BK-100005')).toHaveLength(1);
+  const { sent } = await statementsOf(t, () =>
+    t.as({ method: 'GET', url: '/api/v1/admin/bookings?search=BK-100005' }),
+  );
+  const statement = sent.find((s) => s.text.includes('walk as materialized'))!;
+  const plan = await explain(
+    t,
+    { ...statement, text: `(ANALYZE, COSTS OFF, TIMING OFF) ${statement.text}` },
+    ['enable_seqscan'],
+  );
+  const conditions = plan.split('\n').filter((line) => /Index Cond: .*~~\*/.test(line));
+  expect(conditions.length).toBeGreaterThan(0);
+  // Not "BK-", whose trigrams every booking has.
+  for (const line of conditions) expect(line).toContain(`'%100005%'`);
+  // The walk's read of the list's index is under a one-time filter that held false.
+  const walk = plan.slice(plan.indexOf('CTE walk'), plan.indexOf('CTE walked'));
+  const scans = walk.split('\n').filter((line) => /Index Only Scan.* on bookings /.test(line));
+  expect(scans.length).toBeGreaterThan(0);
+  for (const line of scans) expect(line).toMatch(/never executed/);
+});

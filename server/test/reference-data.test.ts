@@ -12,6 +12,7 @@ import {
   users,
 } from '../src/db/schema.js';
 import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../../common/reference-lists.js';
+import { explain, statementsOf } from './helpers/query-plans.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { expectContract } from './helpers/contract.js';
 import { makePng, multipart } from './helpers/uploads.js';
@@ -259,6 +260,20 @@ describe('counts are computed from the data', () => {
         restaurantCount: e.restaurants,
       });
     }
+    // Both counts read indexes alone (migration 0022): the ingredient's dishes, then each dish's
+    // restaurant by one probe, never every dish of every restaurant.
+    const { sent } = await statementsOf(t, () =>
+      t.as({ method: 'GET', url: '/api/v1/admin/ingredients?skip=0&limit=10' }),
+    );
+    const statement = sent.find((s) => s.text.includes('"menu_item_ingredients"'));
+    expect(statement).toBeDefined();
+    const plan = await explain(t, { ...statement!, text: `(COSTS OFF) ${statement!.text}` }, [
+      'enable_seqscan',
+      'enable_bitmapscan',
+    ]);
+    expect(plan).toMatch(/Index Only Scan using menu_items_id_restaurant_idx on menu_items/);
+    expect(plan).toMatch(/Index Only Scan using menu_item_ingredients_ingredient_idx/);
+    expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on menu_item/);
   });
 
   test.each(

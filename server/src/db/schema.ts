@@ -429,6 +429,21 @@ export const bookingStats = pgTable(
   (t) => [primaryKey({ columns: [t.restaurantId, t.status, t.paymentStatus, t.payout] })],
 );
 
+/**
+ * Each restaurant's bookings and collected money, the sum of its booking_stats rows, kept by a
+ * trigger on booking_stats (migration 0022): the dashboard's top restaurants and the bookings
+ * list's total without a value filter.
+ */
+export const restaurantFigures = pgTable(
+  'restaurant_figures',
+  {
+    restaurantId: uuid('restaurant_id').primaryKey(),
+    bookings: bigint('bookings', { mode: 'number' }).notNull(),
+    collectedMinor: bigint('collected_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('restaurant_figures_bookings_idx').on(t.bookings)],
+);
+
 /** Bookings and collected money per hour of creation (epoch hours, UTC) and currency. */
 export const bookingHourly = pgTable(
   'booking_hourly',
@@ -717,6 +732,8 @@ export const menuItems = pgTable(
   (t) => [
     uniqueIndex('menu_items_restaurant_name_key').on(t.restaurantId, sql`lower(${t.name})`),
     index('menu_items_category_idx').on(t.categoryId),
+    // menu_items_id_restaurant_idx (id) INCLUDE (restaurant_id), migration 0022: each dish's
+    // restaurant from the index alone; written by hand, since Drizzle cannot declare INCLUDE.
   ],
 );
 
@@ -735,7 +752,8 @@ export const menuItemIngredients = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.menuItemId, t.ingredientId, t.role] }),
-    index('menu_item_ingredients_ingredient_idx').on(t.ingredientId),
+    // The ingredient's dishes read from the index alone (migration 0022).
+    index('menu_item_ingredients_ingredient_idx').on(t.ingredientId, t.menuItemId),
   ],
 );
 

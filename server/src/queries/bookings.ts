@@ -13,6 +13,7 @@ import {
   auditEvents,
   bookings,
   bookingStats,
+  restaurantFigures,
   restaurants,
   users,
   type Booking,
@@ -63,13 +64,25 @@ const reverseOrder = (sort: BookingsFilters['sort']) =>
 const searchText = sql`(${bookings.bookingRef} || ' ' || ${bookings.firstName} || ' ' || ${bookings.lastName} || ' ' || ${bookings.email})`;
 
 /**
- * What the trigram index is asked for: the text, or for an e-mail address its name and the `@`.
- * An e-mail domain is shared by many bookings (a third at ten million: every one of its trigrams
- * has a posting list of millions, which the index reads whole, 0.58 s), the name before it by
- * few (0.03 s); the whole address is then tested on those few.
+ * The digits of a text shaped like a booking reference (`BK-100500`, `bk-1005`, `K-100500`,
+ * `100500`: "BK-", its end or nothing, then three digits or more), else undefined.
+ */
+function referenceDigits(search: string): string | undefined {
+  return /^(?:b?k)?-?(\d{3,})$/i.exec(search.trim())?.[1];
+}
+
+/**
+ * What the trigram index is asked for: the text; for a reference its digits; for an e-mail
+ * address its name and the `@`. Any part of the text is implied by the exact test (below), so
+ * each only narrows the rows tested. "BK-" is in every booking (its trigrams " bk" and "bk "
+ * have a posting list of every booking, which GIN reads whole: 50 ms at ten million), and an
+ * e-mail domain is shared by many bookings (a third at ten million: 0.58 s for its trigrams),
+ * the digits and the name before the `@` by few; the whole text is then tested on those few.
  */
 function indexedSearchText(search: string): string {
   const text = search.trim();
+  const digits = referenceDigits(text);
+  if (digits) return digits;
   const at = text.indexOf('@');
   return at >= 2 ? text.slice(0, at + 1) : text;
 }
@@ -135,18 +148,31 @@ function bookingsWhere(query: BookingsFilters) {
 /**
  * How many bookings, in the list's order, a search reads and tests before it collects the
  * matches through the trigram index instead (measured at a million bookings, docs/scale.md).
- * A setting only so that a test can lower it and keep its data small.
+ * A setting only so that a test can lower it and keep its data small; `referencesFirst` (the
+ * matches of a reference looked for before the walk, searchCtes) only so that a test can compare
+ * the answers with and without it.
  */
-export const searchWalk = { rows: 20_000 };
+export const searchWalk = { rows: 20_000, referencesFirst: true };
 /** The matches the walk looks for at least, past the page, for the estimate of the total. */
 export const ESTIMATE_MATCHES = 100;
 
-/** The number of bookings the value filters and the day select (the list without a search). */
-function unsearchedTotal(query: BookingsFilters, filter: SQL) {
-  return query.arrivalDateTime
-    ? sql`select count(*)::int as n from ${bookings} where ${filter}`
-    : sql`select coalesce(sum(${bookingStats.bookings}), 0)::int as n from ${bookingStats}
-        where ${and(...valueFilters(bookingStats, query)) ?? sql`true`}`;
+/**
+ * The number of bookings the value filters and the day select (the list without a search), read
+ * when `when` holds: with a day, counted in bookings_list_idx; with a status, payment or payout
+ * filter, summed over booking_stats; otherwise summed over restaurant_figures (a row per
+ * restaurant, migration 0022; booking_stats has about 21 per restaurant).
+ */
+function unsearchedTotal(query: BookingsFilters, filter: SQL, when: SQL = sql`true`) {
+  if (query.arrivalDateTime) {
+    return sql`select count(*)::int as n from ${bookings} where ${filter} and ${when}`;
+  }
+  if (query.bookingStatus || query.paymentStatus || query.payoutStatus !== undefined) {
+    return sql`select coalesce(sum(${bookingStats.bookings}), 0)::int as n from ${bookingStats}
+        where ${and(...valueFilters(bookingStats, query))} and ${when}`;
+  }
+  const figures = restaurantFigures;
+  return sql`select coalesce(sum(${figures.bookings}), 0)::int as n from ${figures}
+      where ${query.restaurant ? eq(figures.restaurantId, query.restaurant) : sql`true`} and ${when}`;
 }
 
 /**
@@ -178,6 +204,13 @@ const walkColumns = (sort: BookingsFilters['sort']) =>
  * does not (a rare text, a miss, a deep page), the matches are
  * collected through the trigram and restaurant indexes and sorted, which gives the exact total
  * and the page; that branch is gated by a one-time condition and not run when the walk answered.
+ *
+ * A reference (referenceDigits) is rare, and its digits' trigrams are few: first (CTE `rare`) the
+ * matches are looked for through the trigram index, at most the page's end and one more. Fewer
+ * than that are all the matches there are, and the walk could not have filled the page: it and
+ * the count without the text are skipped (one-time conditions) and the matches collected, as
+ * the walk would have ended. Otherwise everything goes on as for any text, so the answer is the
+ * same either way.
  */
 function searchCtes(query: BookingsFilters & Paging, base: SQL | undefined, search: SQL) {
   const { skip = 0, limit = 10 } = query;
@@ -187,20 +220,31 @@ function searchCtes(query: BookingsFilters & Paging, base: SQL | undefined, sear
   const enough = Math.max(want, ESTIMATE_MATCHES);
   const order = listOrder(query.sort);
   const walked = sql`(select answered from walked)`;
-  return sql`unsearched as materialized (${unsearchedTotal(query, filter)}),
+  const first =
+    searchWalk.referencesFirst &&
+    query.search !== undefined &&
+    referenceDigits(query.search) !== undefined;
+  const rare = first
+    ? sql`rare as materialized (select count(*) < ${want}::int as yes from (
+        select 1 from ${bookings} where ${search} and ${filter} limit ${want}::int) as found),`
+    : sql``;
+  const unlessRare = first ? sql`not (select yes from rare)` : sql`true`;
+  const ifWalked = first ? sql`not (select yes from rare) and ` : sql``;
+  return sql`${rare}
+    unsearched as materialized (${unsearchedTotal(query, filter, unlessRare)}),
     walk as materialized (
       select id, rn from (
         select ${walkColumns(query.sort)}, row_number() over (order by ${order}) as rn
-        from ${bookings} where ${filter}
+        from ${bookings} where ${filter} and ${unlessRare}
         order by ${order} limit ${rows}::int) as bookings
       where ${search}
       order by ${order}
       limit case when (select n from unsearched) <= ${rows}::int
         then ${rows}::int else ${enough}::int end),
     walked as materialized (
-      select u.n <= ${rows}::int as exhaustive,
-        u.n <= ${rows}::int or w.k >= ${want}::int as answered,
-        u.n > ${rows}::int and w.k >= ${want}::int as estimated,
+      select ${ifWalked}u.n <= ${rows}::int as exhaustive,
+        ${ifWalked}(u.n <= ${rows}::int or w.k >= ${want}::int) as answered,
+        ${ifWalked}u.n > ${rows}::int and w.k >= ${want}::int as estimated,
         w.k, w.examined, u.n as unsearched
       from unsearched u, (select count(*)::int as k, max(rn)::int as examined from walk) w),
     matches as materialized (

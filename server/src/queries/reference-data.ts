@@ -47,10 +47,13 @@ function countColumns(counts: CountsKind): Record<string, SQL<number>> {
       };
     case 'ingredientDishes':
       return {
+        // Each of the ingredient's dishes (menu_item_ingredients_ingredient_idx) and its
+        // restaurant (menu_items_id_restaurant_idx) read from the indexes alone, a probe a dish:
+        // a join would read every dish of every restaurant for each ingredient (migration 0022).
         restaurantCount: countColumn(
-          sql`select count(distinct ${menuItems.restaurantId})::int from ${menuItemIngredients}
-              join ${menuItems} on ${menuItems.id} = ${menuItemIngredients.menuItemId}
-              where ${menuItemIngredients.ingredientId} = ${item.id}`,
+          sql`select count(distinct (select ${menuItems.restaurantId} from ${menuItems}
+                where ${menuItems.id} = ${menuItemIngredients.menuItemId}))::int
+              from ${menuItemIngredients} where ${menuItemIngredients.ingredientId} = ${item.id}`,
         ),
         dishesCount: countColumn(
           sql`select count(distinct ${menuItemIngredients.menuItemId})::int from ${menuItemIngredients}

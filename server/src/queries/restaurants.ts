@@ -12,6 +12,7 @@ import { countOf, pageOf, withTotal, type Paging } from '../db/paged.js';
 import {
   bookingStats,
   menuItems,
+  restaurantFigures as perRestaurant,
   restaurants,
   reviews,
   users,
@@ -230,31 +231,22 @@ export function searchRestaurantNames(db: Db, search: string | undefined) {
 
 /**
  * The restaurants with the most bookings (then the best rating, then by name), with their
- * figures: two grouped reads, of booking_stats and of the reviews, joined by restaurant.
+ * figures. Each restaurant's bookings come from restaurant_figures (migration 0022), read
+ * through its bookings index: the top `limit` are among the restaurants with at least the
+ * `limit`-th most bookings (ties with it included), and only those are rated and sorted. When
+ * fewer than `limit` restaurants have a booking, that bound is 0 and every restaurant is.
  */
 export async function topRestaurants(db: Db, limit: number) {
-  const stats = db
-    .select({
-      restaurantId: bookingStats.restaurantId,
-      totalBookings: sql<number>`sum(${bookingStats.bookings})::int`.as('total_bookings'),
-      earningsMinor: sql<string>`sum(${bookingStats.collectedMinor})`.as('earnings_minor'),
-    })
-    .from(bookingStats)
-    .groupBy(bookingStats.restaurantId)
-    .as('stats');
-  const rating = db
-    .select({
-      restaurantId: reviews.restaurantId,
-      averageRating: sql<string>`round(avg(${reviews.rating}), 1)`.as('average_rating'),
-    })
-    .from(reviews)
-    .where(sql`${reviews.status} <> 'rejected'`)
-    .groupBy(reviews.restaurantId)
-    .as('rating');
+  const figures = perRestaurant;
+  const least = sql`coalesce((select ${figures.bookings} from ${figures}
+    order by ${figures.bookings} desc offset ${limit - 1}::int limit 1), 0)`;
+  const candidates = sql`array(
+    select ${figures.restaurantId} from ${figures} where ${least} > 0 and ${figures.bookings} >= ${least}
+    union all select ${restaurants.id} from ${restaurants} where ${least} = 0)`;
   const columns = {
-    totalBookings: sql<number>`coalesce(${stats.totalBookings}, 0)`,
-    earningsMinor: sql<string>`coalesce(${stats.earningsMinor}, 0)`,
-    averageRating: sql<string>`coalesce(${rating.averageRating}, 0)`,
+    totalBookings: sql<number>`coalesce(${figures.bookings}, 0)::int`,
+    earningsMinor: sql<string>`coalesce(${figures.collectedMinor}::numeric, 0)`,
+    averageRating: restaurantFigures.averageRating,
   };
   return db
     .select({
@@ -265,8 +257,8 @@ export async function topRestaurants(db: Db, limit: number) {
       ...columns,
     })
     .from(restaurants)
-    .leftJoin(stats, eq(stats.restaurantId, restaurants.id))
-    .leftJoin(rating, eq(rating.restaurantId, restaurants.id))
+    .leftJoin(figures, eq(figures.restaurantId, restaurants.id))
+    .where(sql`${restaurants.id} = any(${candidates})`)
     .orderBy(desc(columns.totalBookings), desc(columns.averageRating), restaurants.name)
     .limit(limit);
 }
