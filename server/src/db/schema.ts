@@ -732,8 +732,6 @@ export const menuItems = pgTable(
   (t) => [
     uniqueIndex('menu_items_restaurant_name_key').on(t.restaurantId, sql`lower(${t.name})`),
     index('menu_items_category_idx').on(t.categoryId),
-    // menu_items_id_restaurant_idx (id) INCLUDE (restaurant_id), migration 0022: each dish's
-    // restaurant from the index alone; written by hand, since Drizzle cannot declare INCLUDE.
   ],
 );
 
@@ -749,11 +747,14 @@ export const menuItemIngredients = pgTable(
       .references(() => referenceItems.id),
     role: text('role').notNull(),
     price: bigint('price', { mode: 'number' }),
+    /** The dish's restaurant, set by a trigger from menu_items whatever is written (migration 0022). */
+    restaurantId: uuid('restaurant_id'),
   },
   (t) => [
     primaryKey({ columns: [t.menuItemId, t.ingredientId, t.role] }),
-    // The ingredient's dishes read from the index alone (migration 0022).
-    index('menu_item_ingredients_ingredient_idx').on(t.ingredientId, t.menuItemId),
+    // menu_item_ingredients_ingredient_idx (ingredient_id, restaurant_id) INCLUDE (menu_item_id),
+    // migration 0022: an ingredient's dishes and restaurants counted from the index alone;
+    // written by hand, since Drizzle cannot declare INCLUDE.
   ],
 );
 

@@ -47,13 +47,12 @@ function countColumns(counts: CountsKind): Record<string, SQL<number>> {
       };
     case 'ingredientDishes':
       return {
-        // Each of the ingredient's dishes (menu_item_ingredients_ingredient_idx) and its
-        // restaurant (menu_items_id_restaurant_idx) read from the indexes alone, a probe a dish:
-        // a join would read every dish of every restaurant for each ingredient (migration 0022).
+        // Both from the ingredient's entries in menu_item_ingredients_ingredient_idx, which carry
+        // each dish's restaurant (migration 0022): joining menu_items read every dish of every
+        // restaurant for each ingredient.
         restaurantCount: countColumn(
-          sql`select count(distinct (select ${menuItems.restaurantId} from ${menuItems}
-                where ${menuItems.id} = ${menuItemIngredients.menuItemId}))::int
-              from ${menuItemIngredients} where ${menuItemIngredients.ingredientId} = ${item.id}`,
+          sql`select count(distinct ${menuItemIngredients.restaurantId})::int from ${menuItemIngredients}
+              where ${menuItemIngredients.ingredientId} = ${item.id}`,
         ),
         dishesCount: countColumn(
           sql`select count(distinct ${menuItemIngredients.menuItemId})::int from ${menuItemIngredients}
