@@ -233,4 +233,23 @@ test('a reference: the trigram index is asked for its digits, and a rare one ski
   const scans = walk.split('\n').filter((line) => /Index Only Scan.* on bookings /.test(line));
   expect(scans.length).toBeGreaterThan(0);
   for (const line of scans) expect(line).toMatch(/never executed/);
+  // Its matches are collected through bitmaps (the trigram index, or here, with so few bookings,
+  // the status's), never by walking an index and testing each booking as a limit could choose.
+  const filtered = (
+    await statementsOf(t, () =>
+      t.as({
+        method: 'GET',
+        url: '/api/v1/admin/bookings?search=BK-100005&bookingStatus=pending',
+      }),
+    )
+  ).sent.find((s) => s.text.includes('walk as materialized'))!;
+  const filteredPlan = await explain(t, { ...filtered, text: `(COSTS OFF) ${filtered.text}` }, [
+    'enable_seqscan',
+  ]);
+  const found = filteredPlan.slice(
+    filteredPlan.indexOf('CTE found'),
+    filteredPlan.indexOf('CTE unsearched'),
+  );
+  expect(found).toMatch(/Bitmap Heap Scan on bookings/);
+  expect(found).not.toMatch(/Index (Only )?Scan( Backward)? using/);
 });
