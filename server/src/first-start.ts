@@ -30,7 +30,7 @@ export type FirstStart = {
  * call under 50 ms at p95, searches under 100 ms; docs/benchmarks.md, "PGlite, the largest data
  * set"): past it a start says to move to PostgreSQL.
  */
-export const PGLITE_COMFORT_BOOKINGS = 20_000;
+export const PGLITE_COMFORT_BOOKINGS = 500_000;
 
 /** What a start on PGlite says about its size: nothing within the measured comfort. */
 export function embeddedSizeWarning(bookings: number): string | undefined {
