@@ -1,11 +1,12 @@
 /**
  * The seed's load, in one transaction on either engine: the bulk tables lose their secondary
  * indexes, keys and foreign keys, the bookings their figure triggers and the audit events their
- * live-stream announcement while the rows go in, and get them back (same names, same
+ * live-stream announcement and counters while the rows go in, and get them back (same names, same
  * definitions, rebuilt in one pass each) before the commit, with
- * `booking_stats` and `booking_hourly` recomputed from the bookings (the figures the triggers
- * would have added up, row for row; server/test/booking-figures.test.ts holds the triggers to
- * that same recomputation). On PostgreSQL (node-postgres) the rows go in by COPY; on PGlite by
+ * `booking_stats` and `booking_hourly` recomputed from the bookings and the Audit Log's counters
+ * from the events (the figures the triggers would have added up, row for row;
+ * server/test/booking-figures.test.ts and seed.test.ts hold the triggers to that same
+ * recomputation). On PostgreSQL (node-postgres) the rows go in by COPY; on PGlite by
  * `insertRows`. A failed seed leaves the database as it was.
  */
 import { pipeline } from 'node:stream/promises';
@@ -21,6 +22,13 @@ import { insertRows } from './insert-rows.js';
 
 /** The tables that grow with the number of bookings. */
 const BULK_TABLES = ['bookings', 'orders', 'order_items', 'refunds', 'audit_events'];
+
+/** The audit events' triggers that are off while the rows go in (see dropForLoad). */
+const AUDIT_LOAD_TRIGGERS = [
+  'audit_events_notify',
+  'audit_event_counts_insert',
+  'audit_actor_counts_insert',
+];
 
 /**
  * Writes rows into a table. Calls may overlap: each writer takes the rows at the call (the COPY
@@ -74,8 +82,14 @@ async function dropForLoad(db: Db): Promise<string[]> {
   for (const i of indexes) await db.execute(sql.raw(`DROP INDEX "${i.name}"`));
   await db.execute(sql.raw('ALTER TABLE bookings DISABLE TRIGGER USER'));
   // The live stream's announcement of each event (migration 0014): tens of millions of them
-  // overflow PostgreSQL's notification queue (8 GB) at the commit, and the load fails.
-  await db.execute(sql.raw('ALTER TABLE audit_events DISABLE TRIGGER audit_events_notify'));
+  // overflow PostgreSQL's notification queue (8 GB) at the commit, and the load fails. And the
+  // Audit Log's counters, recomputed at the end (audit_counts_rebuild, migration 0023): kept
+  // per statement, a ten-million-booking seed updated thousands of actors' rows per batch, each
+  // update a row version the open transaction keeps (the counters grew to 800 MB, and the load
+  // waited on them).
+  for (const trigger of AUDIT_LOAD_TRIGGERS) {
+    await db.execute(sql.raw(`ALTER TABLE audit_events DISABLE TRIGGER ${trigger}`));
+  }
   return [
     ...indexes.map((i) => i.def),
     ...constraints
@@ -83,16 +97,18 @@ async function dropForLoad(db: Db): Promise<string[]> {
       .reverse()
       .map((c) => `ALTER TABLE "${c.tbl}" ADD CONSTRAINT "${c.name}" ${c.def}`),
     'ALTER TABLE bookings ENABLE TRIGGER USER',
-    'ALTER TABLE audit_events ENABLE TRIGGER audit_events_notify',
+    ...AUDIT_LOAD_TRIGGERS.map((trigger) => `ALTER TABLE audit_events ENABLE TRIGGER ${trigger}`),
   ];
 }
 
 /**
  * booking_stats and booking_hourly from the bookings (migration 0008's function, the formula of
- * 0002's backfill); with inserts only, the triggers arrive at exactly these rows.
+ * 0002's backfill), and the Audit Log's counters from the events (0023); with inserts only, the
+ * triggers arrive at exactly these rows.
  */
-async function recomputeBookingFigures(db: Db): Promise<void> {
+async function recomputeFigures(db: Db): Promise<void> {
   await db.execute(sql`SELECT booking_figures_rebuild()`);
+  await db.execute(sql`SELECT audit_counts_rebuild()`);
 }
 
 const COPY_SPECIAL = /[\\\t\n\r]/;
@@ -193,7 +209,7 @@ export async function bulkLoad(
       if (empty.length) await connection.query(`TRUNCATE ${empty.map((t) => `"${t}"`).join(', ')}`);
       await load(tx, copyWriter(connection, empty));
       for (const statement of restore) await connection.query(statement);
-      await recomputeBookingFigures(tx);
+      await recomputeFigures(tx);
       await connection.query('COMMIT');
     } catch (error) {
       await connection.query('ROLLBACK').catch(() => {});
@@ -212,6 +228,6 @@ export async function bulkLoad(
       return queue(() => insertRows(txDb, table, taken));
     });
     for (const statement of restore) await txDb.execute(sql.raw(statement));
-    await recomputeBookingFigures(txDb);
+    await recomputeFigures(txDb);
   });
 }
