@@ -120,7 +120,7 @@ const COPY_ESCAPES: Record<string, string> = {
 };
 
 /** A value in COPY's text format: \N for null, backslash escapes for the separators. */
-export function copyText(value: unknown): string {
+function copyText(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   const text =
     typeof value === 'string'
