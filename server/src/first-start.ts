@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
-import { bookingStats } from './db/schema.js';
+import { restaurantFigures } from './db/schema.js';
 import { ConfigError, demoAdmin, type ServerConfig } from './config.js';
 import { seedIfEmpty } from './seed/seed-if-empty.js';
 import {
@@ -21,7 +21,7 @@ export type FirstStart = {
   createdAdministrator?: string;
   /** at least one active administrator can sign in */
   hasAdministrator: boolean;
-  /** the bookings the database holds (from the kept figures, not a count of the table) */
+  /** the bookings the database holds (summed over restaurant_figures, a row per restaurant) */
   bookings: number;
 };
 
@@ -45,8 +45,8 @@ export function embeddedSizeWarning(bookings: number): string | undefined {
 
 async function bookingCount(db: Db): Promise<number> {
   const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${bookingStats.bookings}), 0)` })
-    .from(bookingStats);
+    .select({ n: sql<string>`coalesce(sum(${restaurantFigures.bookings}), 0)` })
+    .from(restaurantFigures);
   return Number(row?.n ?? 0);
 }
 

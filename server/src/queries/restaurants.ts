@@ -12,7 +12,7 @@ import { countOf, pageOf, withTotal, type Paging } from '../db/paged.js';
 import {
   bookingStats,
   menuItems,
-  restaurantFigures as perRestaurant,
+  restaurantFigures as figures,
   restaurants,
   reviews,
   users,
@@ -237,7 +237,6 @@ export function searchRestaurantNames(db: Db, search: string | undefined) {
  * fewer than `limit` restaurants have a booking, that bound is 0 and every restaurant is.
  */
 export async function topRestaurants(db: Db, limit: number) {
-  const figures = perRestaurant;
   const least = sql`coalesce((select ${figures.bookings} from ${figures}
     order by ${figures.bookings} desc offset ${limit - 1}::int limit 1), 0)`;
   const candidates = sql`array(
