@@ -1,6 +1,16 @@
 /** The seed's bookings: their money adds up, in integer minor units, and they are reproducible. */
 import { faker } from '@faker-js/faker';
-import { bookingWorld, generateBooking, type BookingWorld } from '../src/seed/bookings.js';
+import {
+  BOOKING_BATCH,
+  batchContext,
+  batchTables,
+  bookingWorld,
+  generateBatch,
+  generateBooking,
+  type BookingWorld,
+} from '../src/seed/bookings.js';
+import { copyBatchesInThreads } from '../src/seed/booking-threads.js';
+import { copyRows, type CopyRows } from '../src/seed/bulk-load.js';
 import { percentOf, seedContext, type SeedContext } from '../src/seed/context.js';
 import { generateMenus } from '../src/seed/menus.js';
 import { generatePeople, generateStaff } from '../src/seed/people.js';
@@ -87,4 +97,52 @@ test('a booking is its orders, fees and refunds added up in minor units', () => 
 
 test('the same random state gives the same bookings', () => {
   expect(generate(50)).toEqual(generate(50));
+});
+
+test('batches made in worker threads are the COPY text made here, written in their order', async () => {
+  faker.seed(7);
+  const ctx = seedContext(faker, NOW);
+  const data = { world: world(ctx), now: NOW, count: 4 * BOOKING_BATCH + 5 };
+  const written: CopyRows[] = [];
+  await copyBatchesInThreads(data, 1, 5, async (rows) => {
+    written.push(rows);
+  });
+  const here = [1, 2, 3, 4].flatMap((batch) =>
+    batchTables(generateBatch(batchContext(NOW, batch), data.world, batch, data.count)).map(
+      ([table, rows]) => copyRows(table, rows),
+    ),
+  );
+  expect(written.map((rows) => rows.table)).toEqual(here.map((rows) => rows.table));
+  expect(written).toEqual(here);
+  // The last batch is the five bookings past four whole batches.
+  expect(written.at(-5)).toMatchObject({ table: 'bookings' });
+  expect(written.at(-5)!.chunks.join('').split('\n')).toHaveLength(6);
+});
+
+test('a failing batch fails the write, and the threads end', async () => {
+  faker.seed(7);
+  const ctx = seedContext(faker, NOW);
+  const broken = { ...world(ctx), diners: [] };
+  await expect(
+    copyBatchesInThreads(
+      { world: broken, now: NOW, count: 3 * BOOKING_BATCH },
+      1,
+      3,
+      async () => {},
+    ),
+  ).rejects.toThrow(/Cannot get value from empty dataset/);
+});
+
+test("a later batch's ids are distinct version 4 UUIDs", () => {
+  faker.seed(7);
+  const ctx = seedContext(faker, NOW);
+  const bookingWorld = world(ctx);
+  const ids = [1, 2].flatMap((batch) =>
+    generateBatch(batchContext(NOW, batch), bookingWorld, batch, 3 * BOOKING_BATCH).flatMap(
+      (rows) => [rows.booking.id, ...rows.orders.map((o) => o.id), ...rows.events.map((e) => e.id)],
+    ),
+  );
+  for (const id of ids)
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(new Set(ids).size).toBe(ids.length);
 });

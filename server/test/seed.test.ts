@@ -1,9 +1,11 @@
 /** The demo data covers every entity and every state the screens show (issue: seed). */
 import { sql } from 'drizzle-orm';
 import { REFERENCE_LIST_KEYS } from '../../common/reference-lists.js';
-import { cloneTestDatabase } from './helpers/test-database.js';
+import { cloneTestDatabase, emptyTestDatabase } from './helpers/test-database.js';
 import { auditEvents, BOOKING_STATUSES, PAYMENT_STATUSES } from '../src/db/schema.js';
 import { bulkLoad } from '../src/seed/bulk-load.js';
+import { seed } from '../src/seed/seed.js';
+import { BOOKING_BATCH } from '../src/seed/bookings.js';
 import type { Database } from '../src/db/client.js';
 import { STAFF_SUB_ROLES } from '../src/seed/reference-names.js';
 
@@ -116,8 +118,9 @@ test('the bulk load writes text as given and leaves every index, key and trigger
   const before = await schemaObjects();
   const figures = sql`select (select json_agg(s order by s::text) from booking_stats s)::text || (select json_agg(h order by h::text) from booking_hourly h)::text as v`;
   const figuresBefore = await values(figures);
-  // Separators of COPY's text format (tab, newline, backslash) and a JSON value.
-  const odd = 'tab\there\nnew line\\ back\\slash \\N';
+  // Separators of COPY's text format (tab, newline, backslash), text of two to four bytes a
+  // character in UTF-8, and a JSON value.
+  const odd = 'tab\there\nnew line\\ back\\slash \\N Crème brûlée 東京 🍕';
   await bulkLoad(database.db, async (_tx, write) => {
     await write(auditEvents, [
       {
@@ -263,4 +266,35 @@ test("the Audit Log's counters after a bulk load are what its triggers count for
     await write(auditEvents, events);
   });
   expect(await values(counters)).toEqual(byTriggers);
+});
+
+test('a seed of several batches of bookings has the same rows on both engines', async () => {
+  // PostgreSQL makes the batches after the first in worker threads and COPYs their text; PGlite
+  // makes them here and inserts the rows. The same constant on both suites is the same data.
+  const empty = await emptyTestDatabase();
+  const db = await empty.open();
+  try {
+    await seed(db.db, {
+      adminEmail: 'admin@example.com',
+      adminPassword: 'admin1234',
+      users: 30,
+      restaurants: 4,
+      bookings: 3 * BOOKING_BATCH + 7,
+      reviews: 3,
+    });
+    const [digest] = await values(
+      sql`select (select count(*) from bookings) || ' ' || (select count(*) from audit_events)
+        || ' ' || (select md5(string_agg(b.id || b.booking_ref || b.email || b.total || b.status
+          || b.payment_status || coalesce(b.card_last4, '-'), ',' order by b.booking_ref)) from bookings b)
+        || ' ' || (select md5(string_agg(i.id || i.name || i.quantity || i.customizations::text, ','
+          order by i.id)) from order_items i) as v`,
+      db.db,
+    );
+    expect(digest).toBe(
+      '6007 17807 4a706e98adef9934ee429fd5e8f7ec5b f16a41cd1c45b42b08a5e8cc1fa7d93c',
+    );
+  } finally {
+    await db.close();
+    await empty.remove();
+  }
 });

@@ -3,11 +3,13 @@
  * refunds and history events, computed in integer minor units. It reads nothing and writes
  * nothing; its rows depend only on its arguments and the state of the context's random source.
  */
-import type * as t from '../db/schema.js';
+import { Faker, base, en } from '@faker-js/faker';
+import * as t from '../db/schema.js';
+import type { AnyTable } from '../db/schema.js';
 import { change, money } from '../lib/audit.js';
 import { decimalText } from '../../../common/money.js';
 import { isRefundEligible } from '../../../common/refund-eligibility.js';
-import { DAY, percentOf, priceMinor, type SeedContext } from './context.js';
+import { DAY, percentOf, priceMinor, seedContext, type SeedContext } from './context.js';
 import type { Dish } from './menus.js';
 import { BOOKING_STATUSES } from '../db/schema.js';
 import { BOOKING_TYPES } from './reference-names.js';
@@ -16,14 +18,27 @@ type OrderItem = typeof t.orderItems.$inferInsert;
 type Refund = typeof t.refunds.$inferInsert;
 type AuditEvent = typeof t.auditEvents.$inferInsert;
 
-/** What bookings are made of: the rows generated before them. */
+/** What a booking shows of a person (its diner, an order's eater, an event's actor). */
+type Person = Pick<
+  t.User,
+  'id' | 'firstName' | 'lastName' | 'email' | 'phoneNo' | 'avatar' | 'role'
+>;
+
+function person({ id, firstName, lastName, email, phoneNo, avatar, role }: Person): Person {
+  return { id, firstName, lastName, email, phoneNo, avatar, role };
+}
+
+/**
+ * What bookings are made of: the rows generated before them, people reduced to what a booking
+ * shows of them (it is copied to each thread that generates bookings).
+ */
 export type BookingWorld = {
-  admin: t.User;
-  restaurants: t.Restaurant[];
-  diners: t.User[];
+  admin: Person;
+  restaurants: Pick<t.Restaurant, 'id' | 'name' | 'currency' | 'platformCommission'>[];
+  diners: Person[];
   ingredientNames: string[];
   dishesByRestaurant: ReadonlyMap<string, Dish[]>;
-  staffByRestaurant: ReadonlyMap<string, t.User[]>;
+  staffByRestaurant: ReadonlyMap<string, Person[]>;
   /** The platform fee in percent, charged to the diner on each order's subtotal. */
   platformFeePct: number;
 };
@@ -39,12 +54,20 @@ export function bookingWorld(rows: {
   platformFeePct: number;
 }): BookingWorld {
   return {
-    admin: rows.admin,
-    restaurants: rows.restaurants,
-    diners: rows.diners,
+    admin: person(rows.admin),
+    restaurants: rows.restaurants.map(({ id, name, currency, platformCommission }) => ({
+      id,
+      name,
+      currency,
+      platformCommission,
+    })),
+    diners: rows.diners.map(person),
     ingredientNames: rows.ingredients.map((ingredient) => ingredient.name),
     dishesByRestaurant: groupBy(rows.dishes, (dish) => dish.restaurantId),
-    staffByRestaurant: groupBy(rows.staff, (member) => member.restaurantId!),
+    staffByRestaurant: groupBy(
+      rows.staff.map((member) => ({ ...person(member), restaurantId: member.restaurantId! })),
+      (member) => member.restaurantId,
+    ),
     platformFeePct: rows.platformFeePct,
   };
 }
@@ -95,7 +118,7 @@ function arrivalAfter({ faker }: SeedContext, createdAt: Date): Date {
 function generateOrder(
   ctx: SeedContext,
   world: BookingWorld,
-  at: { bookingId: string; eater: t.User; dishes: Dish[]; currency: string; createdAt: Date },
+  at: { bookingId: string; eater: Person; dishes: Dish[]; currency: string; createdAt: Date },
 ): { order: t.Order; items: OrderItem[] } {
   const { faker, uuid } = ctx;
   const orderId = uuid();
@@ -169,7 +192,7 @@ function bookingEvent(
   booking: { id: string; bookingRef: string },
   restaurantName: string,
   activity: string,
-  actor: t.User | null,
+  actor: Person | null,
   createdAt: Date,
 ): AuditEvent {
   return {
@@ -200,7 +223,7 @@ function generateRefunds(
   at: {
     ref: { id: string; bookingRef: string };
     index: number;
-    restaurant: t.Restaurant;
+    restaurant: BookingWorld['restaurants'][number];
     status: t.Booking['status'];
     paymentStatus: t.Booking['paymentStatus'];
     orders: t.Order[];
@@ -378,4 +401,67 @@ export function generateBooking(ctx: SeedContext, world: BookingWorld, index: nu
     );
   }
   return { booking, orders, items, refunds, events };
+}
+
+/** Bookings are generated, written and forgotten this many at a time (flat memory at any size). */
+export const BOOKING_BATCH = 2_000;
+
+/** Reused by every batch after the first in this thread (seeded again for each). */
+let batchFaker: Faker | undefined;
+
+/**
+ * The random source of batch `batch` (1 and up): a stream of its own, seeded with its number, so
+ * that a batch's rows are the same whichever thread makes it and in whatever order. Batch 0 draws
+ * from the seed's one source instead, so the demo (one batch) is what it was row for row.
+ */
+export function batchContext(now: number, batch: number): SeedContext {
+  batchFaker ??= new Faker({ locale: [en, base] });
+  batchFaker.seed([20261122, batch]);
+  const faker = batchFaker;
+  return { ...seedContext(faker, now), uuid: () => uuidFrom(faker) };
+}
+
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/**
+ * A version 4 UUID from four draws of `faker` (faker.string.uuid draws once per hex digit: a
+ * tenth of a ten-million-booking seed's time went there).
+ */
+function uuidFrom(faker: Faker): string {
+  const bytes: string[] = [];
+  for (let word = 0; word < 4; word += 1) {
+    const value = faker.number.int(0xffffffff);
+    for (let shift = 24; shift >= 0; shift -= 8) bytes.push(HEX[(value >>> shift) & 0xff]!);
+  }
+  // The version (4) and the variant (10xx) bits.
+  bytes[6] = HEX[(parseInt(bytes[6]!, 16) & 0x0f) | 0x40]!;
+  bytes[8] = HEX[(parseInt(bytes[8]!, 16) & 0x3f) | 0x80]!;
+  const hex = bytes.join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The bookings of batch `batch` out of `count`, drawn from `ctx` (batchContext after batch 0). */
+export function generateBatch(
+  ctx: SeedContext,
+  world: BookingWorld,
+  batch: number,
+  count: number,
+): BookingRows[] {
+  const rows: BookingRows[] = [];
+  const end = Math.min(count, (batch + 1) * BOOKING_BATCH);
+  for (let index = batch * BOOKING_BATCH; index < end; index += 1) {
+    rows.push(generateBooking(ctx, world, index));
+  }
+  return rows;
+}
+
+/** A batch's rows by table, in the order they are written. */
+export function batchTables(rows: BookingRows[]): [AnyTable, object[]][] {
+  return [
+    [t.bookings, rows.map((r) => r.booking)],
+    [t.orders, rows.flatMap((r) => r.orders)],
+    [t.orderItems, rows.flatMap((r) => r.items)],
+    [t.refunds, rows.flatMap((r) => r.refunds)],
+    [t.auditEvents, rows.flatMap((r) => r.events)],
+  ];
 }

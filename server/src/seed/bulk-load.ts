@@ -34,7 +34,16 @@ const AUDIT_LOAD_TRIGGERS = [
  * Writes rows into a table. Calls may overlap: each writer takes the rows at the call (the COPY
  * writer turns them into text at once) and writes them after the calls before it, in order.
  */
-export type RowWriter = <T extends AnyTable>(table: T, rows: T['$inferInsert'][]) => Promise<void>;
+export type RowWriter = (<T extends AnyTable>(
+  table: T,
+  rows: T['$inferInsert'][],
+) => Promise<void>) & {
+  /** PostgreSQL's writer only: writes rows made COPY text elsewhere (copyRows, in a thread). */
+  copy?: (rows: CopyRows) => Promise<void>;
+};
+
+/** Rows of a table as COPY text: its column list and the text in UTF-8, COPY_CHUNK rows a chunk. */
+export type CopyRows = { table: string; columns: string; chunks: Buffer[] };
 
 /** Runs the functions it is given one after the other, in the order it was given them. */
 function inOrder(): (run: () => Promise<void>) => Promise<void> {
@@ -136,20 +145,54 @@ function copyText(value: unknown): string {
 /** Rows are turned into COPY text and sent this many at a time (memory flat in the rows written). */
 const COPY_CHUNK = 1_000;
 
-/** COPY text of `rows`, the values of `keys` in that order, COPY_CHUNK rows to a string. */
-function* copyChunks(rows: readonly object[], keys: readonly string[]): Generator<string> {
+/** A chunk's first size in bytes (grown when its rows need more). */
+const CHUNK_BYTES = 1 << 20;
+const TAB = 9;
+const NEWLINE = 10;
+
+/**
+ * COPY text of `rows`, the values of `keys` in that order, COPY_CHUNK rows to a chunk, written
+ * into buffers as it is made (no joined strings to collect, and a thread can hand them over).
+ */
+function* copyChunks(rows: readonly object[], keys: readonly string[]): Generator<Buffer> {
   for (let start = 0; start < rows.length; start += COPY_CHUNK) {
-    let text = '';
+    let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    let at = 0;
     const end = Math.min(rows.length, start + COPY_CHUNK);
     for (let r = start; r < end; r += 1) {
       const row = rows[r] as Record<string, unknown>;
       for (let k = 0; k < keys.length; k += 1) {
-        text += copyText(row[keys[k]!]);
-        text += k === keys.length - 1 ? '\n' : '\t';
+        const text = copyText(row[keys[k]!]);
+        // At most three bytes per UTF-16 unit, and the separator.
+        if (at + text.length * 3 + 1 > chunk.length) {
+          const larger = Buffer.allocUnsafe(Math.max(chunk.length * 2, at + text.length * 3 + 1));
+          chunk.copy(larger, 0, 0, at);
+          chunk = larger;
+        }
+        at += chunk.write(text, at);
+        chunk[at++] = k === keys.length - 1 ? NEWLINE : TAB;
       }
     }
-    yield text;
+    yield chunk.subarray(0, at);
   }
+}
+
+/** `rows` of `table` as COPY text (the columns are the keys the rows have). */
+export function copyRows(table: AnyTable, rows: readonly object[]): CopyRows {
+  const keySet = new Set<string>();
+  for (const row of rows) for (const key in row) keySet.add(key);
+  const keys = [...keySet];
+  const columns = getTableColumns(table) as Record<string, { name: string } | undefined>;
+  const names = keys.map((key) => {
+    const column = columns[key];
+    if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
+    return `"${column.name}"`;
+  });
+  return {
+    table: getTableName(table),
+    columns: names.join(', '),
+    chunks: [...copyChunks(rows, keys)],
+  };
 }
 
 /**
@@ -158,24 +201,18 @@ function* copyChunks(rows: readonly object[], keys: readonly string[]): Generato
  */
 function copyWriter(client: pg.PoolClient, frozen: readonly string[]): RowWriter {
   const queue = inOrder();
-  return (table, rows) => {
-    if (!rows.length) return Promise.resolve();
-    const keySet = new Set<string>();
-    for (const row of rows) for (const key in row) keySet.add(key);
-    const keys = [...keySet];
-    const columns = getTableColumns(table) as Record<string, { name: string } | undefined>;
-    const names = keys.map((key) => {
-      const column = columns[key];
-      if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
-      return `"${column.name}"`;
-    });
-    const text = [...copyChunks(rows, keys)];
+  const copy = ({ table, columns, chunks }: CopyRows) => {
+    if (!chunks.length) return Promise.resolve();
     // Frozen and all-visible from the start: the VACUUM after the seed skips their pages, and
     // index-only scans need no visibility check.
-    const freeze = frozen.includes(getTableName(table)) ? ' FREEZE' : '';
-    const copy = `COPY "${getTableName(table)}" (${names.join(', ')}) FROM STDIN${freeze}`;
-    return queue(() => pipeline(Readable.from(text), client.query(copyFrom(copy))));
+    const freeze = frozen.includes(table) ? ' FREEZE' : '';
+    const statement = `COPY "${table}" (${columns}) FROM STDIN${freeze}`;
+    return queue(() => pipeline(Readable.from(chunks), client.query(copyFrom(statement))));
   };
+  return Object.assign(
+    <T extends AnyTable>(table: T, rows: T['$inferInsert'][]) => copy(copyRows(table, rows)),
+    { copy },
+  );
 }
 
 /**

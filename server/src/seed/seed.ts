@@ -9,9 +9,17 @@ import { faker } from '@faker-js/faker';
 import type { Db } from '../db/client.js';
 import * as t from '../db/schema.js';
 import { bulkLoad, type RowWriter } from './bulk-load.js';
-import { bookingWorld, generateBooking, type BookingRows } from './bookings.js';
+import {
+  BOOKING_BATCH,
+  batchContext,
+  batchTables,
+  bookingWorld,
+  generateBatch,
+  type BookingWorld,
+} from './bookings.js';
+import { copyBatchesInThreads } from './booking-threads.js';
 import { generateContent } from './content.js';
-import { seedContext } from './context.js';
+import { seedContext, type SeedContext } from './context.js';
 import { generateMenuIngredients, generateMenus, menuItemRow } from './menus.js';
 import { generatePeople, generateStaff, hashKnownPasswords } from './people.js';
 import {
@@ -33,9 +41,6 @@ export type SeedOptions = {
 
 /** The platform fee in percent, stored in the configuration and charged on every order. */
 const PLATFORM_FEE_PCT = 10;
-
-/** Bookings are generated, inserted and forgotten this many at a time (flat memory at any size). */
-const BOOKING_BATCH = 2_000;
 
 /**
  * Seeds an empty database in one transaction (seed/bulk-load.ts: COPY on PostgreSQL, the bulk
@@ -85,60 +90,37 @@ export async function seedRows(db: Db, write: RowWriter, options: SeedOptions): 
     ingredients: lists.ingredient,
     platformFeePct: PLATFORM_FEE_PCT,
   });
-  await writeBookings(write, sizes.bookings, (index) => generateBooking(ctx, world, index));
+  await writeBookings(write, ctx, world, sizes.bookings);
 
   await write(t.reviews, generateReviews(ctx, sizes.reviews, { diners, restaurants }));
   await db.insert(t.staticContents).values(generateContent(ctx));
 }
 
 /**
- * Generates `count` bookings and writes them in batches of BOOKING_BATCH. A batch is handed to
- * `write` (which takes its rows at once) and generation goes on while the database reads it; the
- * batch before must be written before the next is generated, so at most two wait to be written.
+ * Generates `count` bookings and writes them in batches of BOOKING_BATCH (bookings.ts): the first
+ * from the seed's random source, the others each from its own. With PostgreSQL's writer the
+ * batches after the first are made in worker threads (booking-threads.ts); otherwise here, a batch
+ * generated while the one before is written.
  */
 async function writeBookings(
   write: RowWriter,
+  ctx: SeedContext,
+  world: BookingWorld,
   count: number,
-  generate: (index: number) => BookingRows,
 ): Promise<void> {
-  let batch: BookingRows[] = [];
-  let writing: Promise<unknown> = Promise.resolve();
-  const flush = async () => {
-    const rows = batch;
-    batch = [];
-    const written = Promise.all([
-      write(
-        t.bookings,
-        rows.map((r) => r.booking),
-      ),
-      write(
-        t.orders,
-        rows.flatMap((r) => r.orders),
-      ),
-      write(
-        t.orderItems,
-        rows.flatMap((r) => r.items),
-      ),
-      write(
-        t.refunds,
-        rows.flatMap((r) => r.refunds),
-      ),
-      write(
-        t.auditEvents,
-        rows.flatMap((r) => r.events),
-      ),
-    ]);
-    // Its failure is raised by the next await of it, not as an unhandled rejection meanwhile.
-    written.catch(() => {});
+  const batches = Math.ceil(count / BOOKING_BATCH);
+  const writeBatch = (rows: ReturnType<typeof generateBatch>) =>
+    Promise.all(batchTables(rows).map(([table, tableRows]) => write(table, tableRows)));
+  let writing = writeBatch(generateBatch(ctx, world, 0, count));
+  if (write.copy && batches > 1) {
     await writing;
-    writing = written;
-  };
-  for (let index = 0; index < count; index += 1) {
-    batch.push(generate(index));
-    if (batch.length === BOOKING_BATCH) await flush();
-    // Lets the batch being written go on (its next table) while this one is generated.
-    else if (index % 250 === 249) await new Promise((resolve) => setImmediate(resolve));
+    await copyBatchesInThreads({ world, now: ctx.now, count }, 1, batches, write.copy);
+    return;
   }
-  await flush();
+  for (let batch = 1; batch < batches; batch += 1) {
+    const rows = generateBatch(batchContext(ctx.now, batch), world, batch, count);
+    await writing;
+    writing = writeBatch(rows);
+  }
   await writing;
 }

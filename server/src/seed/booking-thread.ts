@@ -1,0 +1,29 @@
+/**
+ * A thread of booking-threads.ts: makes the batches it is asked for (generateBatch, from the
+ * world it was started with) and answers each with its rows as COPY text, table by table.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { copyRows } from './bulk-load.js';
+import { batchContext, batchTables, generateBatch } from './bookings.js';
+import type { ThreadData, ThreadReply } from './booking-threads.js';
+
+const { world, now, count } = workerData as ThreadData;
+
+parentPort!.on('message', (batch: number) => {
+  let reply: ThreadReply;
+  try {
+    const rows = generateBatch(batchContext(now, batch), world, batch, count);
+    reply = {
+      batch,
+      tables: batchTables(rows).map(([table, tableRows]) => copyRows(table, tableRows)),
+    };
+  } catch (error) {
+    reply = {
+      batch,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    };
+  }
+  // The chunks' memory moves to the seed's thread instead of being copied.
+  const chunks = 'tables' in reply ? reply.tables.flatMap((rows) => rows.chunks) : [];
+  parentPort!.postMessage(reply, [...new Set(chunks.map((chunk) => chunk.buffer as ArrayBuffer))]);
+});

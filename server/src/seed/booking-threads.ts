@@ -1,0 +1,93 @@
+/**
+ * The seed's bookings made in worker threads (booking-thread.mjs, booking-thread.ts) for PostgreSQL's COPY: each
+ * thread generates whole batches and turns them into COPY text, so that the seed's own thread only
+ * hands text to the database. A batch's rows do not depend on the thread that makes it
+ * (batchContext), and batches are written in their order, so the data are those of the seed made
+ * in one thread.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { CopyRows } from './bulk-load.js';
+import type { BookingWorld } from './bookings.js';
+
+export type ThreadData = { world: BookingWorld; now: number; count: number };
+export type ThreadReply = { batch: number } & ({ tables: CopyRows[] } | { error: string });
+
+/** Threads: one per core (they share the cores with the database, which reads while they make). */
+const THREADS = Math.max(1, availableParallelism());
+
+/** Batches asked for ahead of the one being written, per thread (memory: a few batches' text). */
+const AHEAD = 2;
+
+/**
+ * Writes batches `first` up to (not including) `end` of the `count` bookings of `world` with
+ * `copy`, in order; the threads end with it.
+ */
+export async function copyBatchesInThreads(
+  data: ThreadData,
+  first: number,
+  end: number,
+  copy: (rows: CopyRows) => Promise<void>,
+): Promise<void> {
+  const waiting = new Map<
+    number,
+    { resolve: (tables: CopyRows[]) => void; reject: (e: Error) => void }
+  >();
+  const failAll = (error: Error) => {
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  const threads = Array.from({ length: Math.min(THREADS, end - first) }, () => {
+    const worker = new Worker(new URL('./booking-thread.mjs', import.meta.url), {
+      workerData: data,
+    });
+    worker.on('message', (reply: ThreadReply) => {
+      const waiter = waiting.get(reply.batch);
+      waiting.delete(reply.batch);
+      if ('error' in reply) waiter?.reject(new Error(reply.error));
+      // The chunks arrive as the plain byte arrays they were sent as.
+      else
+        waiter?.resolve(
+          reply.tables.map((rows) => ({
+            ...rows,
+            chunks: rows.chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength)),
+          })),
+        );
+    });
+    worker.on('error', failAll);
+    worker.on('exit', (code) => {
+      if (code !== 0) failAll(new Error(`A booking thread stopped (exit code ${code}).`));
+    });
+    return worker;
+  });
+  const made = new Map<number, Promise<CopyRows[]>>();
+  let next = first;
+  const ask = () => {
+    if (next >= end) return;
+    const batch = next;
+    next += 1;
+    const tables = new Promise<CopyRows[]>((resolve, reject) =>
+      waiting.set(batch, { resolve, reject }),
+    );
+    // Its failure is raised where it is awaited, not as an unhandled rejection meanwhile.
+    tables.catch(() => {});
+    made.set(batch, tables);
+    threads[batch % threads.length]!.postMessage(batch);
+  };
+  try {
+    for (let i = 0; i < threads.length * AHEAD; i += 1) ask();
+    let writing: Promise<unknown> = Promise.resolve();
+    for (let batch = first; batch < end; batch += 1) {
+      const tables = await made.get(batch)!;
+      made.delete(batch);
+      ask();
+      // The batch before is written before this one is handed over (at most one waits).
+      await writing;
+      writing = Promise.all(tables.map(copy));
+      writing.catch(() => {});
+    }
+    await writing;
+  } finally {
+    await Promise.all(threads.map((worker) => worker.terminate()));
+  }
+}
