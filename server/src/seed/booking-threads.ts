@@ -1,9 +1,9 @@
 /**
- * The seed's bookings made in worker threads (booking-thread.mjs, booking-thread.ts) for PostgreSQL's COPY: each
- * thread generates whole batches and turns them into COPY text, so that the seed's own thread only
- * hands text to the database. A batch's rows do not depend on the thread that makes it
- * (batchContext), and batches are written in their order, so the data are those of the seed made
- * in one thread.
+ * The seed's bookings made in worker threads (booking-thread.mjs, booking-thread.ts) for
+ * PostgreSQL's COPY: each thread generates whole batches and turns them into COPY text, so that
+ * the seed's own thread only hands text to the database. A batch's rows do not depend on the
+ * thread that makes it (batchContext), and batches are written in their order, so the data are
+ * those of the seed made in one thread.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';

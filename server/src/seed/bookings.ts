@@ -9,7 +9,7 @@ import type { AnyTable } from '../db/schema.js';
 import { change, money } from '../lib/audit.js';
 import { decimalText } from '../../../common/money.js';
 import { isRefundEligible } from '../../../common/refund-eligibility.js';
-import { DAY, percentOf, priceMinor, seedContext, type SeedContext } from './context.js';
+import { DAY, SEED, percentOf, priceMinor, seedContext, type SeedContext } from './context.js';
 import type { Dish } from './menus.js';
 import { BOOKING_STATUSES } from '../db/schema.js';
 import { BOOKING_TYPES } from './reference-names.js';
@@ -416,7 +416,7 @@ let batchFaker: Faker | undefined;
  */
 export function batchContext(now: number, batch: number): SeedContext {
   batchFaker ??= new Faker({ locale: [en, base] });
-  batchFaker.seed([20261122, batch]);
+  batchFaker.seed([SEED, batch]);
   const faker = batchFaker;
   return { ...seedContext(faker, now), uuid: () => uuidFrom(faker) };
 }
@@ -428,15 +428,15 @@ const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(
  * tenth of a ten-million-booking seed's time went there).
  */
 function uuidFrom(faker: Faker): string {
-  const bytes: string[] = [];
+  const bytes: number[] = [];
   for (let word = 0; word < 4; word += 1) {
     const value = faker.number.int(0xffffffff);
-    for (let shift = 24; shift >= 0; shift -= 8) bytes.push(HEX[(value >>> shift) & 0xff]!);
+    for (let shift = 24; shift >= 0; shift -= 8) bytes.push((value >>> shift) & 0xff);
   }
   // The version (4) and the variant (10xx) bits.
-  bytes[6] = HEX[(parseInt(bytes[6]!, 16) & 0x0f) | 0x40]!;
-  bytes[8] = HEX[(parseInt(bytes[8]!, 16) & 0x3f) | 0x80]!;
-  const hex = bytes.join('');
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.map((byte) => HEX[byte]).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 

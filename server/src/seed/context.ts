@@ -7,6 +7,9 @@ import { currencyDecimals } from '../../../common/money.js';
 
 export const DAY = 86_400_000;
 
+/** The seed of every random source the seed draws from (with a batch's number for its own). */
+export const SEED = 20261122;
+
 export type SeedContext = {
   faker: Faker;
   /** The instant generated times count back from. */

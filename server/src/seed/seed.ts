@@ -19,7 +19,7 @@ import {
 } from './bookings.js';
 import { copyBatchesInThreads } from './booking-threads.js';
 import { generateContent } from './content.js';
-import { seedContext, type SeedContext } from './context.js';
+import { SEED, seedContext, type SeedContext } from './context.js';
 import { generateMenuIngredients, generateMenus, menuItemRow } from './menus.js';
 import { generatePeople, generateStaff, hashKnownPasswords } from './people.js';
 import {
@@ -52,7 +52,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
 
 /** Generates every row of `options` and hands it to `write` (the few single rows to `db`). */
 export async function seedRows(db: Db, write: RowWriter, options: SeedOptions): Promise<void> {
-  faker.seed(20261122);
+  faker.seed(SEED);
   const ctx = seedContext(faker, Date.now());
   const sizes = {
     users: options.users ?? 60,
