@@ -85,6 +85,23 @@ test('fromMinor gives the exact decimal back, and round-trips with toMinor', () 
   }
 });
 
+test('fromMinor is the number its decimal text reads, for any safe integer', () => {
+  const edges = [0, 1, -1, 5, 99, 100, 101, 2 ** 53 - 1, -(2 ** 53 - 1), 2 ** 52 + 1, 1e15 + 7];
+  // A fixed pseudo-random walk over the whole safe range, every order of magnitude.
+  let x = 12345;
+  const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31);
+  const random = Array.from({ length: 20_000 }, () => {
+    const digits = 1 + (next() % 15);
+    const value = Math.floor((next() / 2 ** 31) * 10 ** digits);
+    return next() % 2 ? value : -value;
+  });
+  for (const minor of [...edges, ...random]) {
+    for (const currency of ['USD', 'jpy']) {
+      expect(fromMinor(minor, currency)).toBe(Number(decimalText(minor, currency)));
+    }
+  }
+});
+
 test('only integers are minor units', () => {
   expect(() => fromMinor(1.5, 'USD')).toThrow(new RangeError('Not an integer amount: 1.5'));
   expect(() => decimalText(Number.NaN, 'USD')).toThrow(RangeError);

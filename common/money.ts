@@ -95,7 +95,14 @@ export function decimalText(minor: number, currency?: string | null): string {
   return minor < 0 ? `-${text}` : text;
 }
 
-/** Major units for the API and the screens: the double nearest the exact decimal (1234 → 12.34). */
+/**
+ * Major units for the API and the screens: the double nearest the exact decimal (1234 → 12.34).
+ * Dividing by a power of ten is exact to the same double as reading the decimal text: both round
+ * the one exact quotient to the nearest double (IEEE 754 division and parsing are correctly
+ * rounded), without the text (a page of bookings converts a few hundred amounts). `+ 0` turns
+ * -0 into 0, as the text "0.00" reads.
+ */
 export function fromMinor(minor: number, currency?: string | null): number {
-  return Number(decimalText(minor, currency));
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`Not an integer amount: ${minor}`);
+  return minor / 10 ** currencyDecimals(currency) + 0;
 }

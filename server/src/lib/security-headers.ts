@@ -1,5 +1,5 @@
 /**
- * Security headers on every response (@fastify/helmet) and no caching of API answers.
+ * Security headers on every response (helmet) and no caching of API answers.
  *
  * The Content-Security-Policy fits the built SPA: scripts, workers, fonts and connections only
  * from this origin (no 'unsafe-eval', no inline script); styles also inline, because antd's
@@ -7,11 +7,11 @@
  * (seeded pictures, pasted images) and http(s) (images the editor links to). The page may not be
  * framed (frame-ancestors 'none', X-Frame-Options DENY).
  *
- * A route that needs another policy (for example contract docs served at /api/docs) replaces it
- * in its own route options, which @fastify/helmet reads per route:
- *   app.get('/api/docs', { helmet: { contentSecurityPolicy: { directives: { ... } } } }, handler)
+ * The headers are the same for every response, so helmet's middleware is built once, here.
+ * (@fastify/helmet, used before, built it again for every request: 4% of the server's time
+ * serving total/user in a CPU profile, docs/benchmarks.md.)
  */
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 const CSP_DIRECTIVES = {
@@ -29,14 +29,16 @@ const CSP_DIRECTIVES = {
 };
 
 export async function registerSecurityHeaders(app: FastifyInstance, apiPrefix: string) {
-  await app.register(helmet, {
-    global: true,
+  const setHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     // Uploaded images are public and may be shown by the diner apps on other origins.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  app.addHook('onRequest', (req, reply, done) =>
+    setHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   // API answers carry account data: never stored by a browser or a proxy. Images set their own
   // immutable caching, which is kept.
   app.addHook('onSend', async (req, reply, payload) => {

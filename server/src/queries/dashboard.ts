@@ -7,6 +7,7 @@
 import { and, count, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { withTotal, type Paging } from '../db/paged.js';
+import { onePerDatabase } from '../db/prepared.js';
 import {
   auditEventCounts,
   auditEvents,
@@ -81,20 +82,37 @@ const COUNTED = {
   restaurants: [restaurants, restaurants.createdAt],
 } as const;
 
+/** A COUNTED table's counts, prepared once per database (every dashboard asks them). */
+function createdCountQuery(of: keyof typeof COUNTED) {
+  const [table, createdAt] = COUNTED[of];
+  const recent = sql`${sql.placeholder('recent')}::timestamptz`;
+  const previous = sql`${sql.placeholder('previous')}::timestamptz`;
+  return onePerDatabase((db) =>
+    db
+      .select({
+        total: count(),
+        recent: sql<number>`count(*) filter (where ${createdAt} >= ${recent})::int`,
+        previous: sql<number>`count(*) filter (where ${createdAt} >= ${previous} and ${createdAt} < ${recent})::int`,
+      })
+      .from(table)
+      .prepare(`created_counts_${of}`),
+  );
+}
+const createdCountQueries = {
+  users: createdCountQuery('users'),
+  restaurants: createdCountQuery('restaurants'),
+};
+
 /** Rows of the table in all, in the `recent` window and in the `previous` one before it. */
 export async function createdCounts(
   db: Db,
   of: keyof typeof COUNTED,
   { recent, previous }: { recent: Date; previous: Date },
 ) {
-  const [table, createdAt] = COUNTED[of];
-  const [row] = await db
-    .select({
-      total: count(),
-      recent: sql<number>`count(*) filter (where ${createdAt} >= ${recent})::int`,
-      previous: sql<number>`count(*) filter (where ${createdAt} >= ${previous} and ${createdAt} < ${recent})::int`,
-    })
-    .from(table);
+  const [row] = await createdCountQueries[of](db).execute({
+    recent: recent.toISOString(),
+    previous: previous.toISOString(),
+  });
   return row;
 }
 

@@ -8,6 +8,7 @@
  */
 import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { onePerDatabase } from '../db/prepared.js';
 import { mfaFactors, sessions, users, type User } from '../db/schema.js';
 
 /** When a session is live: not revoked, not past its lifetime, used since the idle cut-off. */
@@ -58,8 +59,8 @@ export async function insertSession(
  * The session lookup as a prepared query: its SQL text is built once per database (it runs on
  * every authenticated request), and PostgreSQL keeps it as a named statement per connection.
  */
-function sessionUserQuery(db: Db) {
-  return db
+const sessionUserQuery = onePerDatabase((db) =>
+  db
     .select({
       user: users,
       id: sessions.id,
@@ -78,10 +79,8 @@ function sessionUserQuery(db: Db) {
       ),
     )
     .limit(1)
-    .prepare('session_user');
-}
-
-const sessionUserQueries = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+    .prepare('session_user'),
+);
 
 /** The live session of a token's hash and its user; undefined when there is none. */
 export async function findLiveSession(
@@ -89,12 +88,7 @@ export async function findLiveSession(
   tokenHash: string,
   liveness: Liveness,
 ): Promise<{ user: User; session: RequestSession } | undefined> {
-  let query = sessionUserQueries.get(db);
-  if (!query) {
-    query = sessionUserQuery(db);
-    sessionUserQueries.set(db, query);
-  }
-  const [row] = await query.execute({
+  const [row] = await sessionUserQuery(db).execute({
     tokenHash,
     now: liveness.now.toISOString(),
     usedAfter: liveness.usedAfter.toISOString(),
