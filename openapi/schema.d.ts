@@ -3556,7 +3556,7 @@ export interface components {
         'application/json': components['schemas']['ErrorResponse'];
       };
     };
-    /** @description The server cannot answer now; the client may send the request again after Retry-After seconds (nothing was changed: a write under way was rolled back). Either its database is unavailable (connection lost or refused, restarting, a statement past its timeout, no connection free in time: "The database is unavailable; try again in a few seconds") or it sheds load (too many requests in flight or the event loop lagging: SHED_MAX_IN_FLIGHT, SHED_MAX_EVENT_LOOP_DELAY_MS), or it is still starting. A request on a connection left open while the server closes after SIGTERM gets Fastify's own 503 without this body. */
+    /** @description The server cannot answer now; the client may send the request again after Retry-After seconds (nothing was changed: a write under way was rolled back). Either its database is unavailable (connection lost or refused, restarting, a statement past its timeout, no connection free in time: "The database is unavailable; try again in a few seconds") or it sheds load (too many requests or uploads in flight or the event loop lagging: SHED_MAX_IN_FLIGHT, SHED_MAX_UPLOADS, SHED_MAX_EVENT_LOOP_DELAY_MS), or it is still starting. A request on a connection left open while the server closes after SIGTERM gets Fastify's own 503 without this body. */
     ServiceUnavailable: {
       headers: {
         /** @description Seconds to wait before sending the request again. */

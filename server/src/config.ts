@@ -111,6 +111,11 @@ export type LoginThrottleConfig = {
  * measurement in docs/deploying.md ("Shedding load").
  */
 const DEFAULT_MAX_IN_FLIGHT = 100;
+/**
+ * Multipart uploads received at once before more are shed (SHED_MAX_UPLOADS); sized from the
+ * measurement in docs/deploying.md ("Large uploads").
+ */
+const DEFAULT_MAX_UPLOADS = 1;
 
 /** MFA_ENCRYPTION_KEY as 32 bytes, or a start-up error saying what it must be. */
 function mfaKeyFrom(env: NodeJS.ProcessEnv): Buffer | undefined {
@@ -332,6 +337,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       1000,
       wholeOrZero,
       'a whole number of milliseconds (0 for no bound)',
+    ),
+    maxUploads: numberFrom(
+      env,
+      'SHED_MAX_UPLOADS',
+      DEFAULT_MAX_UPLOADS,
+      wholeOrZero,
+      'a whole number of uploads (0 for no bound)',
     ),
   };
   const usdAmount = (value: number) => Number.isFinite(value) && value >= 0;

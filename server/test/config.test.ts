@@ -29,7 +29,7 @@ describe('readConfig', () => {
       loginThrottle: { accountMaxFailures: 5, addressMaxFailures: 20, windowMs: 1_800_000 },
       trustProxy: false,
       databaseLimits: { statementTimeoutMs: 5000, poolWaitMs: 2000, connectTimeoutMs: 60_000 },
-      shedding: { maxInFlight: 100, maxEventLoopDelayMs: 1000 },
+      shedding: { maxInFlight: 100, maxEventLoopDelayMs: 1000, maxUploads: 1 },
       refundLimitsUsd: { support: 100, finance: 5000 },
       approvals: {
         refundUsd: 1000,
@@ -181,8 +181,15 @@ describe('readConfig', () => {
 
   test('load shedding bounds', () => {
     expect(
-      readConfig({ SHED_MAX_IN_FLIGHT: '0', SHED_MAX_EVENT_LOOP_DELAY_MS: '250' }).shedding,
-    ).toEqual({ maxInFlight: 0, maxEventLoopDelayMs: 250 });
+      readConfig({
+        SHED_MAX_IN_FLIGHT: '0',
+        SHED_MAX_EVENT_LOOP_DELAY_MS: '250',
+        SHED_MAX_UPLOADS: '5',
+      }).shedding,
+    ).toEqual({ maxInFlight: 0, maxEventLoopDelayMs: 250, maxUploads: 5 });
+    expect(() => readConfig({ SHED_MAX_UPLOADS: '-1' })).toThrow(
+      'SHED_MAX_UPLOADS must be a whole number of uploads (0 for no bound), not "-1"',
+    );
     expect(() => readConfig({ SHED_MAX_IN_FLIGHT: '1.5' })).toThrow(
       'SHED_MAX_IN_FLIGHT must be a whole number of requests (0 for no bound), not "1.5"',
     );

@@ -2,7 +2,8 @@
  * Load shedding (ops/load-shedding.ts), with forced bounds and no timing assertions: past
  * SHED_MAX_IN_FLIGHT or SHED_MAX_EVENT_LOOP_DELAY_MS an API request gets 503 with Retry-After
  * and the sentence at once; /healthz and /readyz keep answering; a place is given back when the
- * answer is sent or the client goes away; event streams are not counted.
+ * answer is sent or the client goes away; event streams are not counted. Past SHED_MAX_UPLOADS
+ * an upload gets the 503 and its body is never parsed.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadContract, streamingRoutes, type Contract } from '../src/contract.js';
 import type { Lifecycle } from '../src/ops/health.js';
-import { registerLoadShedding, SERVER_BUSY } from '../src/ops/load-shedding.js';
+import { registerLoadShedding, SERVER_BUSY, UPLOADS_BUSY } from '../src/ops/load-shedding.js';
 import { expectContract } from './helpers/contract.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -50,7 +51,10 @@ describe(`the whole server (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
     t = await createTestApp();
     app = await buildApp({
       database: t.database,
-      config: { ...t.app.config, shedding: { maxInFlight: 1, maxEventLoopDelayMs: 0 } },
+      config: {
+        ...t.app.config,
+        shedding: { maxInFlight: 1, maxEventLoopDelayMs: 0, maxUploads: 0 },
+      },
     });
     // An API request that stays in flight until the test lets it go.
     app.get('/api/v1/test-held', async () => {
@@ -98,7 +102,7 @@ describe('the mechanism, on a bare Fastify', () => {
     app = Fastify();
     await registerLoadShedding(
       app,
-      { maxInFlight: 1, maxEventLoopDelayMs: 0 },
+      { maxInFlight: 1, maxEventLoopDelayMs: 0, maxUploads: 0 },
       new Set(['/api/v1/stream/:id']),
       { starting: false, draining: false },
     );
@@ -168,7 +172,7 @@ describe('the mechanism, on a bare Fastify', () => {
     const lifecycle: Lifecycle = { starting: false, draining: false };
     await registerLoadShedding(
       lagging,
-      { maxInFlight: 0, maxEventLoopDelayMs: 50 },
+      { maxInFlight: 0, maxEventLoopDelayMs: 50, maxUploads: 0 },
       new Set(),
       lifecycle,
     );
@@ -213,6 +217,97 @@ describe('the mechanism, on a bare Fastify', () => {
     } finally {
       await lagging.close();
     }
+  });
+});
+
+describe('past SHED_MAX_UPLOADS, on a bare Fastify', () => {
+  let app: FastifyInstance;
+  let port: number;
+  /** Bodies the server began to read, and the gate opened when one begins. */
+  let bodiesRead = 0;
+  let reading = gate();
+
+  beforeAll(async () => {
+    // A held upload left open by a failing test does not keep close() waiting.
+    app = Fastify({ forceCloseConnections: true });
+    await registerLoadShedding(
+      app,
+      { maxInFlight: 0, maxEventLoopDelayMs: 0, maxUploads: 1 },
+      new Set(),
+      { starting: false, draining: false },
+    );
+    app.addContentTypeParser('multipart/form-data', (_req, payload, done) => {
+      bodiesRead += 1;
+      reading.open();
+      const chunks: Buffer[] = [];
+      payload.on('data', (chunk: Buffer) => chunks.push(chunk));
+      payload.on('end', () => done(null, Buffer.concat(chunks).length));
+    });
+    app.post('/api/v1/upload', async (req) => ({ bytes: req.body }));
+    app.get('/api/v1/quick', async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => app.close());
+
+  const BODY = '--b\r\ncontent-disposition: form-data; name="a"\r\n\r\n1\r\n--b--\r\n';
+  /** An upload whose body is sent only up to its first byte until `finish` is called. */
+  function heldUpload() {
+    const request = http.request({
+      port,
+      host: '127.0.0.1',
+      method: 'POST',
+      path: '/api/v1/upload',
+      headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': BODY.length },
+    });
+    request.on('error', () => {});
+    const answered = new Promise<number>((resolve) =>
+      request.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      }),
+    );
+    request.write(BODY.slice(0, 1));
+    return { request, answered, finish: () => request.end(BODY.slice(1)) };
+  }
+  const upload = () =>
+    fetch(`http://127.0.0.1:${port}/api/v1/upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      body: BODY,
+    });
+
+  test('the next upload is a 503 with Retry-After and the sentence, its body never parsed; other requests go on', async () => {
+    const first = heldUpload();
+    await reading.opened;
+    const shed = await upload();
+    expect(shed.status).toBe(503);
+    expect(shed.headers.get('retry-after')).toBe('2');
+    expect(await shed.json()).toEqual({ success: false, message: UPLOADS_BUSY, status_code: 503 });
+    expect(bodiesRead).toBe(1);
+    expect((await fetch(`http://127.0.0.1:${port}/api/v1/quick`)).status).toBe(200);
+    first.finish();
+    expect(await first.answered).toBe(200);
+    // The place is given back with the answer.
+    const next = await upload();
+    expect(next.status).toBe(200);
+    expect(await next.json()).toEqual({ bytes: BODY.length });
+  });
+
+  test('an upload whose client goes away gives its place back', async () => {
+    reading = gate();
+    const first = heldUpload();
+    await reading.opened;
+    expect((await upload()).status).toBe(503);
+    first.request.destroy();
+    let status = 0;
+    await until(
+      'the place given back',
+      () => status === 200,
+      async () => {
+        status = (await upload()).status;
+      },
+    );
   });
 });
 

@@ -181,6 +181,38 @@ test('rows are checked before sending, uploaded one by one, and only failed rows
   expect(within(rowOf('Pizza')).getByText('Done')).toBeInTheDocument();
 });
 
+test('a row the server answers 503 (busy: nothing written) is sent again after Retry-After, and fails after three more', async () => {
+  const api = menuServer();
+  const BUSY = 'The server is receiving as many uploads as it can now; try again in a few seconds';
+  let busyAnswers = 2;
+  api.on('createMenuItem', async () =>
+    busyAnswers-- > 0
+      ? { status: 503, body: { success: false, message: BUSY, status_code: 503 } }
+      : undefined,
+  );
+  await openPage();
+  await chooseFiles('2. CSV file', [file('menu.csv', CSV.split('\r\n').slice(0, 2).join('\r\n'))]);
+  await chooseFiles('4. Images', [file('pizza.jpg', 'x', 'image/jpeg')]);
+  fireEvent.click(screen.getByRole('button', { name: /Start Upload/ }));
+  expect(
+    await screen.findByText('Upload finished: 1 succeeded, 0 failed.', undefined, {
+      timeout: 10_000,
+    }),
+  ).toBeInTheDocument();
+  expect(api.posts().map((form) => form.get('itemName'))).toEqual(['Pizza', 'Pizza', 'Pizza']);
+
+  // Busy every time: the first attempt and three more, then the row fails with the server's words.
+  busyAnswers = 4;
+  fireEvent.click(screen.getByRole('button', { name: /Start Upload/ }));
+  expect(
+    await screen.findByText('Upload finished: 0 succeeded, 1 failed.', undefined, {
+      timeout: 15_000,
+    }),
+  ).toBeInTheDocument();
+  expect(within(rowOf('Pizza')).getByText(BUSY)).toBeInTheDocument();
+  expect(api.posts()).toHaveLength(3 + 4);
+}, 30_000);
+
 test('without a restaurant in the row or selected, the row says so', async () => {
   menuServer();
   await openPage();

@@ -3,10 +3,12 @@
  * current restaurant and files, then goes uploading ("Preparing data…" while its form and images
  * are gathered, "Posting to menu API…" while it is sent) and ends success ("Done") or error (the
  * reason: the check's problems, the server's message, or the spec's default). Cancelling stops
- * before the next row; the rows not reached stay pending.
+ * before the next row; the rows not reached stay pending. A row the server answers 503 (busy,
+ * SHED_MAX_UPLOADS, or its database unavailable: nothing was written) is sent again after the
+ * server's Retry-After, BUSY_RETRIES times at most, before it fails with the server's message.
  */
 import type { AppThunk } from '../../app/hooks';
-import { serverMessage } from '../../api/errors';
+import { httpStatus, serverMessage } from '../../api/errors';
 import { bulkUploadApi } from './bulk-upload-api';
 import { buildMenuItemForm, type FetchImage } from './build-form';
 import {
@@ -24,6 +26,9 @@ const PREPARING = 'Preparing data…';
 const POSTING = 'Posting to menu API…';
 const UPLOAD_FAILED = 'Failed to upload menu item';
 export const NO_CSV = 'Please load a CSV first.';
+/** Times a row answered 503 is sent again, and the wait before each (the server's Retry-After). */
+const BUSY_RETRIES = 3;
+const BUSY_WAIT_MS = 2000;
 
 export type RunOptions = {
   /** Selected local images by lower-cased file name. */
@@ -66,12 +71,25 @@ export const runUpload =
         continue;
       }
       dispatch(rowUploading({ index, message: POSTING }));
-      const request = dispatch(
-        bulkUploadApi.endpoints.createMenuItem.initiate({ restaurantId, form }),
-      );
-      const result = await request;
-      // The run keeps its own record; thousands of finished mutation entries would only grow the store.
-      request.reset();
+      const post = async () => {
+        const request = dispatch(
+          bulkUploadApi.endpoints.createMenuItem.initiate({ restaurantId, form }),
+        );
+        const answer = await request;
+        // The run keeps its own record; thousands of finished mutation entries would only grow the store.
+        request.reset();
+        return answer;
+      };
+      let result = await post();
+      for (
+        let retries = 0;
+        retries < BUSY_RETRIES && 'error' in result && httpStatus(result.error) === 503;
+        retries += 1
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS));
+        if (getState().bulkUpload.cancelRequested) break;
+        result = await post();
+      }
       if ('error' in result && result.error) {
         dispatch(rowFailed({ index, message: serverMessage(result.error) ?? UPLOAD_FAILED }));
       } else {
