@@ -5,9 +5,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { copyRows } from './bulk-load.js';
 import { batchContext, batchTables, generateBatch } from './bookings.js';
-import type { ThreadData, ThreadReply } from './booking-threads.js';
+import {
+  receiveWorld,
+  type SentWorld,
+  type ThreadData,
+  type ThreadReply,
+} from './booking-threads.js';
 
-const { world, now, count } = workerData as ThreadData;
+const { now, count, ...data } = workerData as Omit<ThreadData, 'world'> & { world: SentWorld };
+const world = receiveWorld(data.world);
 
 parentPort!.on('message', (batch: number) => {
   let reply: ThreadReply;

@@ -6,6 +6,7 @@
  * those of the seed made in one thread.
  */
 import { availableParallelism } from 'node:os';
+import { serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { CopyRows } from './bulk-load.js';
 import type { BookingWorld } from './bookings.js';
@@ -13,11 +14,51 @@ import type { BookingWorld } from './bookings.js';
 export type ThreadData = { world: BookingWorld; now: number; count: number };
 export type ThreadReply = { batch: number } & ({ tables: CopyRows[] } | { error: string });
 
+/**
+ * The world as a thread is sent it: each diner's avatar as its place in one list of the distinct
+ * avatars. A structured clone copies a string wherever it occurs, and the seed's avatars are a
+ * few thousand data URLs shared by its people (about 450 bytes each): at 500,000 diners they
+ * were most of each thread's copy of the world.
+ */
+export type SentWorld = Omit<BookingWorld, 'diners'> & {
+  diners: (Omit<BookingWorld['diners'][number], 'avatar'> & { avatar: number })[];
+  avatars: (string | null)[];
+};
+
+function sendWorld(world: BookingWorld): SentWorld {
+  const places = new Map<string | null, number>();
+  const diners = world.diners.map((diner) => {
+    let avatar = places.get(diner.avatar);
+    if (avatar === undefined) {
+      avatar = places.size;
+      places.set(diner.avatar, avatar);
+    }
+    return { ...diner, avatar };
+  });
+  return { ...world, diners, avatars: [...places.keys()] };
+}
+
+export function receiveWorld({ avatars, diners, ...world }: SentWorld): BookingWorld {
+  return {
+    ...world,
+    diners: diners.map((diner) => ({ ...diner, avatar: avatars[diner.avatar]! })),
+  };
+}
+
 /** Threads: one per core (they share the cores with the database, which reads while they make). */
 const THREADS = Math.max(1, availableParallelism());
 
 /** Batches asked for ahead of the one being written, per thread (memory: a few batches' text). */
 const AHEAD = 2;
+
+/**
+ * A thread's old generation in MB, beyond twice the world it is sent (a world's heap is about 1.2
+ * times its serialized size). Without a bound V8 let each thread's heap grow through the whole
+ * load, its allocation rate being high and memory plenty: 400,000 bookings with 500,000 users
+ * peaked at 2.5–2.9 GB and grew while the threads ran; with it and the avatars sent once, 1.6–1.9
+ * GB, flat while they run, and 13–15% slower (docs/benchmarks.md, "Seed, session 19").
+ */
+const THREAD_HEAP_BEYOND_WORLD_MB = 256;
 
 /**
  * Writes batches `first` up to (not including) `end` of the `count` bookings of `world` with
@@ -37,9 +78,14 @@ export async function copyBatchesInThreads(
     for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
   };
+  const sent = sendWorld(data.world);
+  const heapMb = Math.ceil(
+    THREAD_HEAP_BEYOND_WORLD_MB + (2 * serialize(sent).byteLength) / 2 ** 20,
+  );
   const threads = Array.from({ length: Math.min(THREADS, end - first) }, () => {
     const worker = new Worker(new URL('./booking-thread.mjs', import.meta.url), {
-      workerData: data,
+      workerData: { ...data, world: sent },
+      resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
     worker.on('message', (reply: ThreadReply) => {
       const waiter = waiting.get(reply.batch);
