@@ -1,8 +1,9 @@
 /**
- * Prepared statements. `queryPrepared`: a statement sent as a named prepared statement on PostgreSQL (node-postgres prepares it once per
- * connection and then sends only its name and values, and the server may keep its plan), as an
- * ordinary query on PGlite (in process: nothing to save on the way). The name is a hash of the
- * statement's text, so each distinct text (each combination of filters) is its own statement.
+ * Prepared statements. `queryPrepared`: a statement sent as a named prepared statement on
+ * PostgreSQL (node-postgres prepares it once per connection and then sends only its name and
+ * values, and the server may keep its plan), as an ordinary query on PGlite (in process: nothing to
+ * save on the way). The name is a hash of the statement's text, so each distinct text (each
+ * combination of filters) is its own statement.
  */
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
