@@ -12,8 +12,8 @@ import {
   type ThreadReply,
 } from './booking-threads.js';
 
-const { now, count, ...data } = workerData as Omit<ThreadData, 'world'> & { world: SentWorld };
-const world = receiveWorld(data.world);
+const { world: sent, now, count } = workerData as Omit<ThreadData, 'world'> & { world: SentWorld };
+const world = receiveWorld(sent);
 
 parentPort!.on('message', (batch: number) => {
   let reply: ThreadReply;
