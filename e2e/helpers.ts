@@ -61,7 +61,12 @@ export const option = (page: Page, title: string) =>
  * again.
  */
 export async function choose(select: Locator, option: Locator) {
-  if (!(await option.isVisible())) await select.click();
+  // Whether its list is open, as the select says: not the option's visibility, which reads false
+  // until the list starts to slide open, when a click on the select would close it again.
+  if ((await select.getAttribute('aria-expanded')) !== 'true') await select.click();
+  // Shown first: a list about to open has no animation to wait for yet, and its option, hidden,
+  // would pass for chosen below.
+  await expect(option).toBeVisible();
   await settled(
     option.locator(
       `xpath=ancestor::div[contains(concat(' ', normalize-space(@class), ' '), ' ant-select-dropdown ')]`,
