@@ -1,12 +1,14 @@
 /**
- * What a start does to the database before serving: the demo data in demo mode (or with
- * SEED_DEMO=1) when the database is empty; otherwise only the first administrator from
- * ADMIN_EMAIL + ADMIN_PASSWORD, once, while no active administrator exists.
+ * What a start does to the database before serving: the indexes an interrupted seed left to
+ * build; the demo data in demo mode (or with SEED_DEMO=1) when the database is empty; otherwise
+ * only the first administrator from ADMIN_EMAIL + ADMIN_PASSWORD, once, while no active
+ * administrator exists.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import { restaurantFigures } from './db/schema.js';
 import { ConfigError, demoAdmin, type ServerConfig } from './config.js';
+import { buildDeferredIndexes } from './seed/bulk-load.js';
 import { seedIfEmpty } from './seed/seed-if-empty.js';
 import {
   AdministratorError,
@@ -52,7 +54,16 @@ async function bookingCount(db: Db): Promise<number> {
 
 type Settings = Pick<ServerConfig, 'seedDemo' | 'adminEmail' | 'adminPassword'>;
 
-export async function prepareDatabase(db: Db, config: Settings): Promise<FirstStart> {
+export async function prepareDatabase(
+  db: Db,
+  config: Settings,
+  log: (line: string) => void = () => {},
+): Promise<FirstStart> {
+  // A seed stopped after its rows were committed left indexes to build: built before serving.
+  // One that cannot be built is said, and the data served without it (correct, slower).
+  await buildDeferredIndexes(db, (line) =>
+    log(`${line}, left unbuilt by an interrupted seed`),
+  ).catch((error: Error) => log(error.message));
   let seeded = false;
   let createdAdministrator: string | undefined;
   if (config.seedDemo) {

@@ -60,7 +60,7 @@ async function start() {
     let firstStart: FirstStart;
     try {
       await database.ready((line) => app.log.warn(line));
-      firstStart = await prepareDatabase(database.db, config);
+      firstStart = await prepareDatabase(database.db, config, (line) => app.log.warn(line));
     } catch (error) {
       await app.close();
       throw error;

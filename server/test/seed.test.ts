@@ -4,6 +4,7 @@ import { REFERENCE_LIST_KEYS } from '../../common/reference-lists.js';
 import { cloneTestDatabase, emptyTestDatabase } from './helpers/test-database.js';
 import { auditEvents, BOOKING_STATUSES, PAYMENT_STATUSES } from '../src/db/schema.js';
 import { bulkLoad } from '../src/seed/bulk-load.js';
+import { prepareDatabase } from '../src/first-start.js';
 import { seed } from '../src/seed/seed.js';
 import { BOOKING_BATCH } from '../src/seed/bookings.js';
 import type { Database } from '../src/db/client.js';
@@ -136,6 +137,7 @@ test('the bulk load writes text as given and leaves every index, key and trigger
     ]);
   });
   expect(await schemaObjects()).toEqual(before);
+  expect(await values(sql`select count(*) as v from deferred_indexes`)).toEqual(['0']);
   expect(await values(figures)).toEqual(figuresBefore);
   const [row] = (
     (await database.db.execute(
@@ -170,6 +172,72 @@ test('a failed bulk load leaves the database as it was', async () => {
   ).rejects.toThrow('generation failed');
   expect(await schemaObjects()).toEqual(before);
   expect(await values(count)).toEqual(countBefore);
+});
+
+/** A bookings index that is no key's, as a stopped seed leaves it: dropped, and listed to build. */
+async function leaveUnbuilt(): Promise<string> {
+  const [index] = (
+    (await database.db.execute(
+      sql`select i.indexname as name, i.indexdef as def from pg_indexes i
+          where i.tablename = 'bookings' and i.schemaname = current_schema()
+            and not exists (select 1 from pg_constraint c where c.conindid = (quote_ident(i.indexname))::regclass)
+          order by i.indexname limit 1`,
+    )) as unknown as { rows: { name: string; def: string }[] }
+  ).rows;
+  await database.db.execute(sql.raw(`DROP INDEX "${index!.name}"`));
+  await database.db.execute(
+    sql`insert into deferred_indexes (name, definition) values (${index!.name}, ${index!.def})`,
+  );
+  return index!.name;
+}
+
+const NOT_BUILDABLE = sql`insert into deferred_indexes (name, definition)
+  values ('zz_not_buildable', 'CREATE INDEX zz_not_buildable ON bookings (no_such_column)')`;
+const deferred = sql`select name as v from deferred_indexes`;
+
+test('indexes a stopped seed left unbuilt are built by the next start; one that cannot be built is said and stays listed', async () => {
+  const before = await schemaObjects();
+  const name = await leaveUnbuilt();
+  await database.db.execute(NOT_BUILDABLE);
+  const lines: string[] = [];
+  const started = await prepareDatabase(database.db, { seedDemo: false }, (line) =>
+    lines.push(line),
+  );
+  expect(started.bookings).toBeGreaterThan(0);
+  expect(await schemaObjects()).toEqual(before);
+  expect(await values(deferred)).toEqual(['zz_not_buildable']);
+  expect(lines).toContain(`Building index ${name}, left unbuilt by an interrupted seed`);
+  expect(lines).toContain(
+    'An index could not be built (zz_not_buildable); the next start tries again. zz_not_buildable: column "no_such_column" does not exist',
+  );
+  await database.db.execute(sql`delete from deferred_indexes`);
+});
+
+test('the rows of a bulk load are committed before the indexes it defers: one that cannot be built fails the load, the rows and the other indexes stay', async () => {
+  const before = await schemaObjects();
+  await leaveUnbuilt();
+  await database.db.execute(NOT_BUILDABLE);
+  await expect(
+    bulkLoad(database.db, async (_tx, write) => {
+      await write(auditEvents, [
+        {
+          id: '00000000-0000-4000-8000-00000000de1a',
+          action: 'booking.activity',
+          entityType: 'booking',
+          entityName: 'loaded before its indexes',
+          createdAt: new Date(),
+        },
+      ]);
+    }),
+  ).rejects.toThrow('An index could not be built (zz_not_buildable)');
+  expect(await schemaObjects()).toEqual(before);
+  expect(await values(deferred)).toEqual(['zz_not_buildable']);
+  expect(
+    await values(
+      sql`select entity_name as v from audit_events where id = '00000000-0000-4000-8000-00000000de1a'`,
+    ),
+  ).toEqual(['loaded before its indexes']);
+  await database.db.execute(sql`delete from deferred_indexes`);
 });
 
 test('the bulk load announces none of its events on the live stream; the next change is announced', async () => {

@@ -1,14 +1,20 @@
 /**
- * The seed's load, in one transaction on either engine: the bulk tables lose their secondary
- * indexes, keys and foreign keys, the bookings their figure triggers and the audit events their
- * live-stream announcement and counters while the rows go in, and get them back (same names, same
- * definitions, rebuilt in one pass each) before the commit, with
- * `booking_stats` and `booking_hourly` recomputed from the bookings and the Audit Log's counters
- * from the events (the figures the triggers would have added up, row for row;
- * server/test/booking-figures.test.ts and seed.test.ts hold the triggers to that same
- * recomputation). On PostgreSQL (node-postgres) the rows go in by COPY; on PGlite by
- * `insertRows`. A failed seed leaves the database as it was.
+ * The seed's load on either engine: the bulk tables lose their secondary indexes, keys and
+ * foreign keys, the bookings their figure triggers and the audit events their live-stream
+ * announcement and counters while the rows go in, and get them back (same names, same
+ * definitions, rebuilt in one pass each), with `booking_stats` and `booking_hourly` recomputed
+ * from the bookings and the Audit Log's counters from the events (the figures the triggers would
+ * have added up, row for row; server/test/booking-figures.test.ts and seed.test.ts hold the
+ * triggers to that same recomputation). On PostgreSQL (node-postgres) the rows go in by COPY and
+ * the transaction commits with its keys, triggers and figures back; the secondary indexes are
+ * then built on connections of their own, several at once (PostgreSQL builds a trigram index on
+ * one core; in the load's transaction they were a third of a ten-million-booking seed, one after
+ * the other), each listed in `deferred_indexes` (migration 0024) until the transaction that builds
+ * it commits, so that a seed stopped meanwhile leaves them for the next start to build
+ * (buildDeferredIndexes). On PGlite (one connection) everything is one transaction, by
+ * `insertRows`. A seed that fails before its commit leaves the database as it was.
  */
+import { availableParallelism } from 'node:os';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
@@ -16,6 +22,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../db/client.js';
+import { errorChain } from '../lib/error-chain.js';
 import * as schema from '../db/schema.js';
 import type { AnyTable } from '../db/schema.js';
 import { insertRows } from './insert-rows.js';
@@ -62,8 +69,14 @@ async function query<R>(db: Db, text: string): Promise<R[]> {
   return ((await db.execute(sql.raw(text))) as unknown as Rows<R>).rows;
 }
 
-/** Drops what slows a bulk load down on the bulk tables; returns the statements that restore it. */
-async function dropForLoad(db: Db): Promise<string[]> {
+/** A secondary index: its name and the statement that creates it. */
+type IndexDefinition = { name: string; def: string };
+
+/**
+ * Drops what slows a bulk load down on the bulk tables; returns their secondary indexes and the
+ * statements that restore the rest (keys, then foreign keys, then triggers).
+ */
+async function dropForLoad(db: Db): Promise<{ indexes: IndexDefinition[]; restore: string[] }> {
   const tables = BULK_TABLES.map((t) => `'${t}'`).join(', ');
   // Foreign keys that point into the bulk tables or leave them, then their keys (primary and
   // unique), then the other indexes; restored in the reverse order.
@@ -77,7 +90,7 @@ async function dropForLoad(db: Db): Promise<string[]> {
          or (c.contype = 'f' and c.confrelid::regclass::text in (${tables})))
      order by (c.contype = 'f') desc, c.conrelid::regclass::text, c.conname`,
   );
-  const indexes = await query<{ name: string; def: string }>(
+  const indexes = await query<IndexDefinition>(
     db,
     `select i.indexname as name, i.indexdef as def from pg_indexes i
      where i.schemaname = current_schema() and i.tablename in (${tables})
@@ -99,15 +112,17 @@ async function dropForLoad(db: Db): Promise<string[]> {
   for (const trigger of AUDIT_LOAD_TRIGGERS) {
     await db.execute(sql.raw(`ALTER TABLE audit_events DISABLE TRIGGER ${trigger}`));
   }
-  return [
-    ...indexes.map((i) => i.def),
-    ...constraints
-      .slice()
-      .reverse()
-      .map((c) => `ALTER TABLE "${c.tbl}" ADD CONSTRAINT "${c.name}" ${c.def}`),
-    'ALTER TABLE bookings ENABLE TRIGGER USER',
-    ...AUDIT_LOAD_TRIGGERS.map((trigger) => `ALTER TABLE audit_events ENABLE TRIGGER ${trigger}`),
-  ];
+  return {
+    indexes,
+    restore: [
+      ...constraints
+        .slice()
+        .reverse()
+        .map((c) => `ALTER TABLE "${c.tbl}" ADD CONSTRAINT "${c.name}" ${c.def}`),
+      'ALTER TABLE bookings ENABLE TRIGGER USER',
+      ...AUDIT_LOAD_TRIGGERS.map((trigger) => `ALTER TABLE audit_events ENABLE TRIGGER ${trigger}`),
+    ],
+  };
 }
 
 /**
@@ -236,7 +251,7 @@ export async function bulkLoad(
       await connection.query(`SET LOCAL work_mem = '256MB'`);
       // Loading and indexing the whole demo takes longer than a request's statement timeout.
       await connection.query('SET LOCAL statement_timeout = 0');
-      const restore = await dropForLoad(tx);
+      const { indexes, restore } = await dropForLoad(tx);
       // The empty ones emptied again in this transaction, so that COPY may write them frozen.
       const empty: string[] = [];
       for (const table of BULK_TABLES) {
@@ -247,6 +262,13 @@ export async function bulkLoad(
       await load(tx, copyWriter(connection, empty));
       for (const statement of restore) await connection.query(statement);
       await recomputeFigures(tx);
+      // Kept if already there (a stopped seed's, whose index is missing from the catalog).
+      for (const { name, def } of indexes) {
+        await connection.query(
+          'INSERT INTO deferred_indexes (name, definition) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
+          [name, def],
+        );
+      }
       await connection.query('COMMIT');
     } catch (error) {
       await connection.query('ROLLBACK').catch(() => {});
@@ -254,17 +276,70 @@ export async function bulkLoad(
     } finally {
       connection.release();
     }
-    return;
-  }
-  await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const restore = await dropForLoad(txDb);
-    const queue = inOrder();
-    await load(txDb, (table, rows) => {
-      const taken = rows.slice();
-      return queue(() => insertRows(txDb, table, taken));
+  } else {
+    await db.transaction(async (tx) => {
+      const txDb = tx as unknown as Db;
+      const { indexes, restore } = await dropForLoad(txDb);
+      const queue = inOrder();
+      await load(txDb, (table, rows) => {
+        const taken = rows.slice();
+        return queue(() => insertRows(txDb, table, taken));
+      });
+      for (const { def } of indexes) await txDb.execute(sql.raw(def));
+      for (const statement of restore) await txDb.execute(sql.raw(statement));
+      await recomputeFigures(txDb);
     });
-    for (const statement of restore) await txDb.execute(sql.raw(statement));
-    await recomputeFigures(txDb);
-  });
+  }
+  await buildDeferredIndexes(db);
+}
+
+/**
+ * Builds the indexes `deferred_indexes` lists (a bulk load's, or those a stopped seed left), on
+ * PostgreSQL as many at once as the machine has cores (4 at most), trigram indexes and the
+ * largest tables' first, each removed from the list in the transaction that builds it; `log`
+ * hears of each before it is built.
+ */
+export async function buildDeferredIndexes(
+  db: Db,
+  log: (line: string) => void = () => {},
+): Promise<void> {
+  const pending = await query<{ name: string; definition: string }>(
+    db,
+    `select d.name, d.definition from deferred_indexes d
+     left join pg_class t on t.oid = to_regclass(substring(d.definition from ' ON (\\S+) USING '))
+     order by (d.definition like '% USING gin %') desc, coalesce(t.relpages, 0) desc, d.name`,
+  );
+  const next = pending.values();
+  // An index that cannot be built stays listed; the others are built before that is reported.
+  const failed: { name: string; error: unknown }[] = [];
+  const builder = async () => {
+    for (let item = next.next(); !item.done; item = next.next()) {
+      const { name, definition } = item.value;
+      log(`Building index ${name}`);
+      try {
+        await db.transaction(async (tx) => {
+          // As in the load's transaction (an audit index sorts about a gigabyte at ten million).
+          await tx.execute(sql`SET LOCAL maintenance_work_mem = '1GB'`);
+          await tx.execute(sql`SET LOCAL statement_timeout = 0`);
+          await tx.execute(sql.raw(definition));
+          await tx.execute(sql`DELETE FROM deferred_indexes WHERE name = ${name}`);
+        });
+      } catch (error) {
+        failed.push({ name, error });
+      }
+    }
+  };
+  // Each its own connection on PostgreSQL (PGlite has one), at most 4: each may take
+  // maintenance_work_mem, and the pool has 10 connections, which a waiting one would time out on.
+  const client = (db as unknown as { $client: unknown }).$client;
+  const builders = client instanceof pg.Pool ? Math.min(availableParallelism(), 4) : 1;
+  await Promise.all(Array.from({ length: Math.min(builders, pending.length) }, builder));
+  if (failed.length) {
+    const [first] = failed;
+    throw new Error(
+      `${failed.length === 1 ? 'An index' : 'Indexes'} could not be built (${failed.map((f) => f.name).join(', ')}); ` +
+        `the next start tries again. ${first!.name}: ${errorChain(first!.error).at(-1)?.message}`,
+      { cause: first!.error },
+    );
+  }
 }
