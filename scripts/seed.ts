@@ -38,9 +38,9 @@ try {
     const { rows } = (await database.db.execute(
       // Not the figures that bookings' truncate trigger empties itself (migration 0002): a
       // TRUNCATE that names them too fails ("being used by active queries in this session").
-      // Nor the indexes a stopped seed left to build (the seed builds them after its rows).
+      // Nor the steps a stopped seed left undone (the seed runs them after its rows).
       sql`select tablename from pg_tables where schemaname = 'public'
-          and tablename not in ('booking_stats', 'booking_hourly', 'deferred_indexes')`,
+          and tablename not in ('booking_stats', 'booking_hourly', 'deferred_steps')`,
     )) as unknown as { rows: { tablename: string }[] };
     const tables = rows.map((r) => `"${r.tablename}"`).join(', ');
     if (tables) await database.db.execute(sql.raw(`TRUNCATE ${tables} CASCADE`));

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import { restaurantFigures } from './db/schema.js';
 import { ConfigError, demoAdmin, type ServerConfig } from './config.js';
-import { buildDeferredIndexes } from './seed/bulk-load.js';
+import { runDeferredSteps } from './seed/bulk-load.js';
 import { seedIfEmpty } from './seed/seed-if-empty.js';
 import {
   AdministratorError,
@@ -59,11 +59,11 @@ export async function prepareDatabase(
   config: Settings,
   log: (line: string) => void = () => {},
 ): Promise<FirstStart> {
-  // A seed stopped after its rows were committed left indexes to build: built before serving.
-  // One that cannot be built is said, and the data served without it (correct, slower).
-  await buildDeferredIndexes(db, (line) =>
-    log(`${line}, left unbuilt by an interrupted seed`),
-  ).catch((error: Error) => log(error.message));
+  // A seed stopped after its rows were committed left indexes, keys, foreign keys or figures to
+  // finish: finished before serving. One that cannot be is said, and the data served without it.
+  await runDeferredSteps(db, (line) => log(`${line}, left undone by an interrupted seed`)).catch(
+    (error: Error) => log(error.message),
+  );
   let seeded = false;
   let createdAdministrator: string | undefined;
   if (config.seedDemo) {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { REFERENCE_LIST_KEYS } from '../../common/reference-lists.js';
 import { cloneTestDatabase, emptyTestDatabase } from './helpers/test-database.js';
 import { auditEvents, BOOKING_STATUSES, PAYMENT_STATUSES } from '../src/db/schema.js';
-import { bulkLoad } from '../src/seed/bulk-load.js';
+import { bulkLoad, runDeferredSteps } from '../src/seed/bulk-load.js';
 import { prepareDatabase } from '../src/first-start.js';
 import { seed } from '../src/seed/seed.js';
 import { BOOKING_BATCH } from '../src/seed/bookings.js';
@@ -137,7 +137,7 @@ test('the bulk load writes text as given and leaves every index, key and trigger
     ]);
   });
   expect(await schemaObjects()).toEqual(before);
-  expect(await values(sql`select count(*) as v from deferred_indexes`)).toEqual(['0']);
+  expect(await values(sql`select count(*) as v from deferred_steps`)).toEqual(['0']);
   expect(await values(figures)).toEqual(figuresBefore);
   const [row] = (
     (await database.db.execute(
@@ -186,14 +186,14 @@ async function leaveUnbuilt(): Promise<string> {
   ).rows;
   await database.db.execute(sql.raw(`DROP INDEX "${index!.name}"`));
   await database.db.execute(
-    sql`insert into deferred_indexes (name, definition) values (${index!.name}, ${index!.def})`,
+    sql`insert into deferred_steps (name, definition, tables) values (${index!.name}, ${index!.def}, '{bookings}')`,
   );
   return index!.name;
 }
 
-const NOT_BUILDABLE = sql`insert into deferred_indexes (name, definition)
+const NOT_BUILDABLE = sql`insert into deferred_steps (name, definition)
   values ('zz_not_buildable', 'CREATE INDEX zz_not_buildable ON bookings (no_such_column)')`;
-const deferred = sql`select name as v from deferred_indexes`;
+const deferred = sql`select name as v from deferred_steps`;
 
 test('indexes a stopped seed left unbuilt are built by the next start; one that cannot be built is said and stays listed', async () => {
   const before = await schemaObjects();
@@ -206,11 +206,84 @@ test('indexes a stopped seed left unbuilt are built by the next start; one that 
   expect(started.bookings).toBeGreaterThan(0);
   expect(await schemaObjects()).toEqual(before);
   expect(await values(deferred)).toEqual(['zz_not_buildable']);
-  expect(lines).toContain(`Building index ${name}, left unbuilt by an interrupted seed`);
+  expect(lines).toContain(`Building index ${name}, left undone by an interrupted seed`);
   expect(lines).toContain(
-    'An index could not be built (zz_not_buildable); the next start tries again. zz_not_buildable: column "no_such_column" does not exist',
+    'zz_not_buildable could not be completed; the next start tries again. zz_not_buildable: column "no_such_column" does not exist',
   );
-  await database.db.execute(sql`delete from deferred_indexes`);
+  await database.db.execute(sql`delete from deferred_steps`);
+});
+
+test("a stopped seed's keys, foreign keys and figures are finished by the next start, the foreign keys after the key they point at", async () => {
+  const before = await schemaObjects();
+  const figures = sql`select (select json_agg(s order by s::text) from booking_stats s)::text || (select json_agg(h order by h::text) from booking_hourly h)::text as v`;
+  const figuresBefore = await values(figures);
+  const constraint = async (name: string) => {
+    const [c] = (
+      (await database.db.execute(
+        sql`select conrelid::regclass::text as tbl, pg_get_constraintdef(oid) as def from pg_constraint where conname = ${name}`,
+      )) as unknown as { rows: { tbl: string; def: string }[] }
+    ).rows;
+    return `ALTER TABLE "${c!.tbl}" ADD CONSTRAINT "${name}" ${c!.def}`;
+  };
+  // What a bulk load defers (bulk-load.ts), as a seed stopped before any of it ran leaves it:
+  // every foreign key into the bookings waits for their key.
+  const into = (
+    (await database.db.execute(
+      sql`select conname as name, conrelid::regclass::text as tbl from pg_constraint
+          where contype = 'f' and confrelid = 'bookings'::regclass order by conname`,
+    )) as unknown as { rows: { name: string; tbl: string }[] }
+  ).rows;
+  const steps = [
+    ...(await Promise.all(
+      into.map(async ({ name, tbl }) => ({
+        name,
+        def: await constraint(name),
+        stage: 1,
+        tables: [tbl, 'bookings'],
+      })),
+    )),
+    {
+      name: 'bookings_pkey',
+      def: await constraint('bookings_pkey'),
+      stage: 0,
+      tables: ['bookings'],
+    },
+    { name: 'booking_figures', def: 'SELECT booking_figures_rebuild()', stage: 0, tables: [] },
+  ];
+  for (const { name, tbl } of into) {
+    await database.db.execute(sql.raw(`ALTER TABLE "${tbl}" DROP CONSTRAINT "${name}"`));
+  }
+  await database.db.execute(sql`ALTER TABLE bookings DROP CONSTRAINT bookings_pkey`);
+  await database.db.execute(sql`DELETE FROM booking_stats`);
+  for (const { name, def, stage, tables } of steps) {
+    await database.db.execute(
+      sql`insert into deferred_steps (name, definition, stage, tables) values (${name}, ${def}, ${stage}, ${`{${tables.join(',')}}`}::text[])`,
+    );
+  }
+  const lines: string[] = [];
+  await prepareDatabase(database.db, { seedDemo: false }, (line) => lines.push(line));
+  expect(await values(deferred)).toEqual([]);
+  expect(await schemaObjects()).toEqual(before);
+  expect(await values(figures)).toEqual(figuresBefore);
+  expect(lines).toEqual(
+    expect.arrayContaining([
+      'Adding constraint bookings_pkey, left undone by an interrupted seed',
+      'Recomputing booking_figures, left undone by an interrupted seed',
+      ...into.map(({ name }) => `Adding constraint ${name}, left undone by an interrupted seed`),
+    ]),
+  );
+});
+
+test("a step waits for the earlier stage's steps on its tables, also while another connection is free", async () => {
+  // On PostgreSQL two steps run at once (two cores): run beside the first, the last would not
+  // see its table, not yet committed.
+  await database.db.execute(sql`insert into deferred_steps (name, definition, stage, tables) values
+    ('zz_first', 'CREATE TABLE zz_made_first AS SELECT 1 AS one FROM pg_sleep(0.3)', 0, '{zz_made_first}'),
+    ('zz_other', 'SELECT 1', 0, '{}'),
+    ('zz_then', 'DROP TABLE zz_made_first', 1, '{zz_made_first}')`);
+  await runDeferredSteps(database.db);
+  expect(await values(deferred)).toEqual([]);
+  expect(await values(sql`select to_regclass('zz_made_first') as v`)).toEqual(['null']);
 });
 
 test('the rows of a bulk load are committed before the indexes it defers: one that cannot be built fails the load, the rows and the other indexes stay', async () => {
@@ -229,7 +302,7 @@ test('the rows of a bulk load are committed before the indexes it defers: one th
         },
       ]);
     }),
-  ).rejects.toThrow('An index could not be built (zz_not_buildable)');
+  ).rejects.toThrow('zz_not_buildable could not be completed');
   expect(await schemaObjects()).toEqual(before);
   expect(await values(deferred)).toEqual(['zz_not_buildable']);
   expect(
@@ -237,7 +310,7 @@ test('the rows of a bulk load are committed before the indexes it defers: one th
       sql`select entity_name as v from audit_events where id = '00000000-0000-4000-8000-00000000de1a'`,
     ),
   ).toEqual(['loaded before its indexes']);
-  await database.db.execute(sql`delete from deferred_indexes`);
+  await database.db.execute(sql`delete from deferred_steps`);
 });
 
 test('the bulk load announces none of its events on the live stream; the next change is announced', async () => {

@@ -6,13 +6,14 @@
  * from the bookings and the Audit Log's counters from the events (the figures the triggers would
  * have added up, row for row; server/test/booking-figures.test.ts and seed.test.ts hold the
  * triggers to that same recomputation). On PostgreSQL (node-postgres) the rows go in by COPY and
- * the transaction commits with its keys, triggers and figures back; the secondary indexes are
+ * the transaction commits with the triggers back; the indexes, keys, foreign keys and figures are
  * then built on connections of their own, several at once (PostgreSQL builds a trigram index on
- * one core; in the load's transaction they were a third of a ten-million-booking seed, one after
- * the other), each listed in `deferred_indexes` (migration 0024) until the transaction that builds
- * it commits, so that a seed stopped meanwhile leaves them for the next start to build
- * (buildDeferredIndexes). On PGlite (one connection) everything is one transaction, by
- * `insertRows`. A seed that fails before its commit leaves the database as it was.
+ * one core, and a foreign key's check or a recomputation runs on one; in the load's transaction
+ * they were 40% of a ten-million-booking seed, one after the other), each listed in
+ * `deferred_steps` (migrations 0024, 0025) until the transaction that runs it commits, so that a
+ * seed stopped meanwhile leaves them for the next start to finish before it serves
+ * (runDeferredSteps). On PGlite (one connection) everything is one transaction, by `insertRows`.
+ * A seed that fails before its commit leaves the database as it was.
  */
 import { availableParallelism } from 'node:os';
 import { pipeline } from 'node:stream/promises';
@@ -69,20 +70,50 @@ async function query<R>(db: Db, text: string): Promise<R[]> {
   return ((await db.execute(sql.raw(text))) as unknown as Rows<R>).rows;
 }
 
-/** A secondary index: its name and the statement that creates it. */
-type IndexDefinition = { name: string; def: string };
+/**
+ * A statement that completes a bulk load once its rows are in: a secondary index, a key, a
+ * foreign key or figures recomputed from the rows. It waits for the steps of an earlier stage on
+ * the tables it names (a foreign key for the keys it points at, and for its tables' indexes,
+ * whose locks it would otherwise wait on).
+ */
+type Step = { name: string; definition: string; stage: number; tables: string[] };
+
+/** Indexes, keys and figures first; then the foreign keys, which need the keys they point at. */
+const FIRST = 0;
+const FOREIGN_KEYS = 1;
 
 /**
- * Drops what slows a bulk load down on the bulk tables; returns their secondary indexes and the
- * statements that restore the rest (keys, then foreign keys, then triggers).
+ * booking_stats and booking_hourly from the bookings (migration 0008's function, the formula of
+ * 0002's backfill), and the Audit Log's counters from the events (0023); with inserts only, the
+ * triggers arrive at exactly these rows.
  */
-async function dropForLoad(db: Db): Promise<{ indexes: IndexDefinition[]; restore: string[] }> {
+const FIGURES: Step[] = [
+  {
+    name: 'booking_figures',
+    definition: 'SELECT booking_figures_rebuild()',
+    stage: FIRST,
+    tables: [],
+  },
+  { name: 'audit_counts', definition: 'SELECT audit_counts_rebuild()', stage: FIRST, tables: [] },
+];
+
+/**
+ * Drops what slows a bulk load down on the bulk tables; returns the steps that complete the load
+ * (its indexes, keys, foreign keys and figures) and the statements that turn its triggers back on.
+ */
+async function dropForLoad(db: Db): Promise<{ steps: Step[]; restore: string[] }> {
   const tables = BULK_TABLES.map((t) => `'${t}'`).join(', ');
   // Foreign keys that point into the bulk tables or leave them, then their keys (primary and
-  // unique), then the other indexes; restored in the reverse order.
-  const constraints = await query<{ tbl: string; name: string; def: string; contype: string }>(
+  // unique), then the other indexes: dropped in this order.
+  const constraints = await query<{
+    tbl: string;
+    ref: string;
+    name: string;
+    def: string;
+    contype: string;
+  }>(
     db,
-    `select c.conrelid::regclass::text as tbl, c.conname as name,
+    `select c.conrelid::regclass::text as tbl, c.confrelid::regclass::text as ref, c.conname as name,
        pg_get_constraintdef(c.oid) as def, c.contype::text as contype
      from pg_constraint c
      where c.contype in ('f', 'p', 'u')
@@ -90,9 +121,9 @@ async function dropForLoad(db: Db): Promise<{ indexes: IndexDefinition[]; restor
          or (c.contype = 'f' and c.confrelid::regclass::text in (${tables})))
      order by (c.contype = 'f') desc, c.conrelid::regclass::text, c.conname`,
   );
-  const indexes = await query<IndexDefinition>(
+  const indexes = await query<{ tbl: string; name: string; def: string }>(
     db,
-    `select i.indexname as name, i.indexdef as def from pg_indexes i
+    `select i.tablename as tbl, i.indexname as name, i.indexdef as def from pg_indexes i
      where i.schemaname = current_schema() and i.tablename in (${tables})
        and not exists (select 1 from pg_constraint c where c.conindid = (quote_ident(i.indexname))::regclass
          and c.contype in ('p', 'u', 'x'))
@@ -113,26 +144,27 @@ async function dropForLoad(db: Db): Promise<{ indexes: IndexDefinition[]; restor
     await db.execute(sql.raw(`ALTER TABLE audit_events DISABLE TRIGGER ${trigger}`));
   }
   return {
-    indexes,
+    steps: [
+      ...indexes.map(({ tbl, name, def }) => ({
+        name,
+        definition: def,
+        stage: FIRST,
+        tables: [tbl],
+      })),
+      ...constraints.map(({ tbl, ref, name, def, contype }) => ({
+        name,
+        definition: `ALTER TABLE "${tbl}" ADD CONSTRAINT "${name}" ${def}`,
+        ...(contype === 'f'
+          ? { stage: FOREIGN_KEYS, tables: [tbl, ref] }
+          : { stage: FIRST, tables: [tbl] }),
+      })),
+      ...FIGURES,
+    ],
     restore: [
-      ...constraints
-        .slice()
-        .reverse()
-        .map((c) => `ALTER TABLE "${c.tbl}" ADD CONSTRAINT "${c.name}" ${c.def}`),
       'ALTER TABLE bookings ENABLE TRIGGER USER',
       ...AUDIT_LOAD_TRIGGERS.map((trigger) => `ALTER TABLE audit_events ENABLE TRIGGER ${trigger}`),
     ],
   };
-}
-
-/**
- * booking_stats and booking_hourly from the bookings (migration 0008's function, the formula of
- * 0002's backfill), and the Audit Log's counters from the events (0023); with inserts only, the
- * triggers arrive at exactly these rows.
- */
-async function recomputeFigures(db: Db): Promise<void> {
-  await db.execute(sql`SELECT booking_figures_rebuild()`);
-  await db.execute(sql`SELECT audit_counts_rebuild()`);
 }
 
 const COPY_SPECIAL = /[\\\t\n\r]/;
@@ -231,6 +263,20 @@ function copyWriter(client: pg.PoolClient, frozen: readonly string[]): RowWriter
 }
 
 /**
+ * A step's settings: an index sorts about a gigabyte at ten million bookings (the default, 64 MB,
+ * spills to disk), a foreign key's check joins whole tables (the default work_mem, 4 MB, splits
+ * its hash join into batches), and either takes longer than a request's statement timeout.
+ */
+const STEP_SETTINGS = [
+  `SET LOCAL maintenance_work_mem = '1GB'`,
+  `SET LOCAL work_mem = '256MB'`,
+  'SET LOCAL statement_timeout = 0',
+];
+
+/** Stage by stage, as runDeferredSteps orders them. */
+const byStage = (steps: Step[]) => steps.slice().sort((a, b) => a.stage - b.stage);
+
+/**
  * Runs `load` in one transaction with the bulk tables prepared for it; `write` inserts rows
  * (COPY on PostgreSQL), `db` is the transaction for anything else.
  */
@@ -244,14 +290,9 @@ export async function bulkLoad(
     const tx = drizzlePg({ client: connection, schema }) as unknown as Db;
     try {
       await connection.query('BEGIN');
-      // Index builds sort in memory up to this much (the default, 64 MB, spills to disk; at ten
-      // million bookings an audit index sorts about a gigabyte), and the foreign keys' checks
-      // join whole tables (the default work_mem, 4 MB, splits their hash joins into batches).
-      await connection.query(`SET LOCAL maintenance_work_mem = '1GB'`);
-      await connection.query(`SET LOCAL work_mem = '256MB'`);
-      // Loading and indexing the whole demo takes longer than a request's statement timeout.
+      // Loading the whole demo takes longer than a request's statement timeout.
       await connection.query('SET LOCAL statement_timeout = 0');
-      const { indexes, restore } = await dropForLoad(tx);
+      const { steps, restore } = await dropForLoad(tx);
       // The empty ones emptied again in this transaction, so that COPY may write them frozen.
       const empty: string[] = [];
       for (const table of BULK_TABLES) {
@@ -261,12 +302,12 @@ export async function bulkLoad(
       if (empty.length) await connection.query(`TRUNCATE ${empty.map((t) => `"${t}"`).join(', ')}`);
       await load(tx, copyWriter(connection, empty));
       for (const statement of restore) await connection.query(statement);
-      await recomputeFigures(tx);
-      // Kept if already there (a stopped seed's, whose index is missing from the catalog).
-      for (const { name, def } of indexes) {
+      // Kept if already there (a stopped seed's, missing from the catalog).
+      for (const { name, definition, stage, tables } of steps) {
         await connection.query(
-          'INSERT INTO deferred_indexes (name, definition) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
-          [name, def],
+          `INSERT INTO deferred_steps (name, definition, stage, tables) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (name) DO NOTHING`,
+          [name, definition, stage, tables],
         );
       }
       await connection.query('COMMIT');
@@ -279,66 +320,86 @@ export async function bulkLoad(
   } else {
     await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;
-      const { indexes, restore } = await dropForLoad(txDb);
+      const { steps, restore } = await dropForLoad(txDb);
       const queue = inOrder();
       await load(txDb, (table, rows) => {
         const taken = rows.slice();
         return queue(() => insertRows(txDb, table, taken));
       });
-      for (const { def } of indexes) await txDb.execute(sql.raw(def));
       for (const statement of restore) await txDb.execute(sql.raw(statement));
-      await recomputeFigures(txDb);
+      for (const { definition } of byStage(steps)) await txDb.execute(sql.raw(definition));
     });
   }
-  await buildDeferredIndexes(db);
+  await runDeferredSteps(db);
+}
+
+/** What a step's log line says it does. */
+function doing({ name, definition }: Step): string {
+  if (definition.startsWith('ALTER TABLE')) return `Adding constraint ${name}`;
+  if (definition.startsWith('SELECT')) return `Recomputing ${name}`;
+  return `Building index ${name}`;
 }
 
 /**
- * Builds the indexes `deferred_indexes` lists (a bulk load's, or those a stopped seed left), on
- * PostgreSQL as many at once as the machine has cores (4 at most), trigram indexes and the
- * largest tables' first, each removed from the list in the transaction that builds it; `log`
- * hears of each before it is built.
+ * Runs the steps `deferred_steps` lists (a bulk load's, or those a stopped seed left), on
+ * PostgreSQL as many at once as the machine has cores (4 at most): trigram indexes and the
+ * largest tables' first, a step only once no step of an earlier stage on its tables is left to
+ * run, each removed from the list in the transaction that runs it; `log` hears of each before it
+ * runs.
  */
-export async function buildDeferredIndexes(
+export async function runDeferredSteps(
   db: Db,
   log: (line: string) => void = () => {},
 ): Promise<void> {
-  const pending = await query<{ name: string; definition: string }>(
+  const waiting = await query<Step>(
     db,
-    `select d.name, d.definition from deferred_indexes d
-     left join pg_class t on t.oid = to_regclass(substring(d.definition from ' ON (\\S+) USING '))
-     order by (d.definition like '% USING gin %') desc, coalesce(t.relpages, 0) desc, d.name`,
+    `select d.name, d.definition, d.stage, d.tables from deferred_steps d
+     left join pg_class t on t.oid = to_regclass(d.tables[1])
+     order by d.stage, (d.definition like '% USING gin %') desc, coalesce(t.relpages, 0) desc, d.name`,
   );
-  const next = pending.values();
-  // An index that cannot be built stays listed; the others are built before that is reported.
+  const unfinished = new Set(waiting);
+  const blocked = (step: Step) =>
+    [...unfinished].some(
+      (other) => other.stage < step.stage && other.tables.some((t) => step.tables.includes(t)),
+    );
+  // Resolved (and replaced) each time a step finishes, for the builders waiting on one.
+  let finished!: () => void;
+  let aStepFinished = new Promise<void>((resolve) => (finished = resolve));
+  // A step that fails stays listed; the others are run before that is reported.
   const failed: { name: string; error: unknown }[] = [];
   const builder = async () => {
-    for (let item = next.next(); !item.done; item = next.next()) {
-      const { name, definition } = item.value;
-      log(`Building index ${name}`);
+    while (waiting.length) {
+      const next = waiting.findIndex((step) => !blocked(step));
+      if (next < 0) {
+        await aStepFinished;
+        continue;
+      }
+      const [step] = waiting.splice(next, 1) as [Step];
+      log(doing(step));
       try {
         await db.transaction(async (tx) => {
-          // As in the load's transaction (an audit index sorts about a gigabyte at ten million).
-          await tx.execute(sql`SET LOCAL maintenance_work_mem = '1GB'`);
-          await tx.execute(sql`SET LOCAL statement_timeout = 0`);
-          await tx.execute(sql.raw(definition));
-          await tx.execute(sql`DELETE FROM deferred_indexes WHERE name = ${name}`);
+          for (const setting of STEP_SETTINGS) await tx.execute(sql.raw(setting));
+          await tx.execute(sql.raw(step.definition));
+          await tx.execute(sql`DELETE FROM deferred_steps WHERE name = ${step.name}`);
         });
       } catch (error) {
-        failed.push({ name, error });
+        failed.push({ name: step.name, error });
       }
+      unfinished.delete(step);
+      finished();
+      aStepFinished = new Promise<void>((resolve) => (finished = resolve));
     }
   };
   // Each its own connection on PostgreSQL (PGlite has one), at most 4: each may take
   // maintenance_work_mem, and the pool has 10 connections, which a waiting one would time out on.
   const client = (db as unknown as { $client: unknown }).$client;
   const builders = client instanceof pg.Pool ? Math.min(availableParallelism(), 4) : 1;
-  await Promise.all(Array.from({ length: Math.min(builders, pending.length) }, builder));
+  await Promise.all(Array.from({ length: Math.min(builders, waiting.length) }, builder));
   if (failed.length) {
     const [first] = failed;
     throw new Error(
-      `${failed.length === 1 ? 'An index' : 'Indexes'} could not be built (${failed.map((f) => f.name).join(', ')}); ` +
-        `the next start tries again. ${first!.name}: ${errorChain(first!.error).at(-1)?.message}`,
+      `${failed.map((f) => f.name).join(', ')} could not be completed; the next start tries ` +
+        `again. ${first!.name}: ${errorChain(first!.error).at(-1)?.message}`,
       { cause: first!.error },
     );
   }
