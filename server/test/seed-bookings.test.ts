@@ -10,6 +10,7 @@ import {
   type BookingWorld,
 } from '../src/seed/bookings.js';
 import { copyBatchesInThreads } from '../src/seed/booking-threads.js';
+import { auditEvents } from '../src/db/schema.js';
 import { copyRows, type CopyRows } from '../src/seed/bulk-load.js';
 import { percentOf, seedContext, type SeedContext } from '../src/seed/context.js';
 import { generateMenus } from '../src/seed/menus.js';
@@ -97,6 +98,37 @@ test('a booking is its orders, fees and refunds added up in minor units', () => 
 
 test('the same random state gives the same bookings', () => {
   expect(generate(50)).toEqual(generate(50));
+});
+
+test('COPY text writes dates as toISOString does, and escapes what it must', () => {
+  const random = faker.helpers;
+  faker.seed(11);
+  const times = [
+    0,
+    1,
+    999,
+    59_999,
+    86_399_999,
+    86_400_000,
+    Date.parse('2026-11-29T09:05:07.045Z'),
+    253_402_300_799_999, // the last millisecond of 9999
+    253_402_300_800_000,
+    -1,
+    -86_400_001,
+    ...Array.from({ length: 20_000 }, () =>
+      random.rangeToNumber({ min: 0, max: 4_102_444_800_000 }),
+    ),
+  ];
+  const rows = times.map((ms) => ({ createdAt: new Date(ms), entityName: `a\tb\nc\\d\re ${ms}` }));
+  const text = Buffer.concat(copyRows(auditEvents, rows).chunks).toString();
+  expect(text).toBe(
+    rows
+      .map(
+        ({ createdAt }) =>
+          `${createdAt.toISOString()}\ta\\tb\\nc\\\\d\\re ${createdAt.getTime()}\n`,
+      )
+      .join(''),
+  );
 });
 
 test('batches made in worker threads are the COPY text made here, written in their order', async () => {

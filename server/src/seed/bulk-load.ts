@@ -175,52 +175,71 @@ const COPY_ESCAPES: Record<string, string> = {
   '\r': '\\r',
 };
 
+const DAY_MS = 86_400_000;
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+/** "YYYY-MM-DDT" of the days seen, by day number (a seed's dates fall on a few thousand days). */
+const dayTexts = new Map<number, string>();
+
+/**
+ * `date.toISOString()`, made from the day's text and the time's digits: toISOString took 3 to 4
+ * µs a date on this machine, a tenth of a booking thread's time.
+ */
+function isoText(date: Date): string {
+  const ms = date.getTime();
+  const day = Math.floor(ms / DAY_MS);
+  let dayText = dayTexts.get(day);
+  if (dayText === undefined) {
+    // Years 0000 to 9999 only (toISOString writes others with a sign and six digits).
+    if (!(ms >= 0 && ms < 253_402_300_800_000)) return date.toISOString();
+    if (dayTexts.size >= 100_000) dayTexts.clear();
+    dayText = date.toISOString().slice(0, 11);
+    dayTexts.set(day, dayText);
+  }
+  let rest = ms - day * DAY_MS;
+  const milli = rest % 1000;
+  rest = (rest - milli) / 1000;
+  const second = rest % 60;
+  rest = (rest - second) / 60;
+  const minute = rest % 60;
+  const hour = (rest - minute) / 60;
+  const milliText = milli < 10 ? `00${milli}` : milli < 100 ? `0${milli}` : String(milli);
+  return `${dayText}${TWO_DIGITS[hour]}:${TWO_DIGITS[minute]}:${TWO_DIGITS[second]}.${milliText}Z`;
+}
+
 /** A value in COPY's text format: \N for null, backslash escapes for the separators. */
 function copyText(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
+  // Numbers, booleans and dates are never escaped.
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return isoText(value);
   const text =
     typeof value === 'string'
       ? value
-      : value instanceof Date
-        ? value.toISOString()
-        : typeof value === 'object'
-          ? JSON.stringify(value)
-          : String(value);
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
   return COPY_SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text;
 }
 
 /** Rows are turned into COPY text and sent this many at a time (memory flat in the rows written). */
 const COPY_CHUNK = 1_000;
 
-/** A chunk's first size in bytes (grown when its rows need more). */
-const CHUNK_BYTES = 1 << 20;
-const TAB = 9;
-const NEWLINE = 10;
-
 /**
- * COPY text of `rows`, the values of `keys` in that order, COPY_CHUNK rows to a chunk, written
- * into buffers as it is made (no joined strings to collect, and a thread can hand them over).
+ * COPY text of `rows`, the values of `keys` in that order, COPY_CHUNK rows to a chunk, each chunk
+ * one string made into one buffer (a thread can hand it over). Written value by value into a
+ * buffer instead, each write a call into Node's C++; a third of a booking thread's time.
  */
 function* copyChunks(rows: readonly object[], keys: readonly string[]): Generator<Buffer> {
+  const last = keys.length - 1;
   for (let start = 0; start < rows.length; start += COPY_CHUNK) {
-    let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-    let at = 0;
+    let text = '';
     const end = Math.min(rows.length, start + COPY_CHUNK);
     for (let r = start; r < end; r += 1) {
       const row = rows[r] as Record<string, unknown>;
-      for (let k = 0; k < keys.length; k += 1) {
-        const text = copyText(row[keys[k]!]);
-        // At most three bytes per UTF-16 unit, and the separator.
-        if (at + text.length * 3 + 1 > chunk.length) {
-          const larger = Buffer.allocUnsafe(Math.max(chunk.length * 2, at + text.length * 3 + 1));
-          chunk.copy(larger, 0, 0, at);
-          chunk = larger;
-        }
-        at += chunk.write(text, at);
-        chunk[at++] = k === keys.length - 1 ? NEWLINE : TAB;
-      }
+      for (let k = 0; k < last; k += 1) text += copyText(row[keys[k]!]) + '\t';
+      text += copyText(row[keys[last]!]) + '\n';
     }
-    yield chunk.subarray(0, at);
+    yield Buffer.from(text);
   }
 }
 
