@@ -62,8 +62,8 @@ const THREAD_HEAP_BEYOND_WORLD_MB = 256;
 
 /**
  * A thread's young generation in MB, twice V8's default: a thread allocates each batch's rows and
- * text and drops them, and with the default a quarter of its time went to collecting them. A
- * million bookings on two cores: 246.8 and 246.4 s → 231.5 and … s, the seed's CPU 189 → 159 s
+ * text and drops them, and with the default a tenth of its time went to collecting them. A
+ * million bookings on two cores: 246.8 and 246.4 s → 231.5 and 206.5 s, the seed's CPU 189 → 164 s
  * (docs/benchmarks.md, "Seed, session 21").
  */
 const THREAD_YOUNG_GENERATION_MB = 96;

@@ -373,8 +373,8 @@ export async function runDeferredSteps(
   const waiting = await query<Step>(
     db,
     `select d.name, d.definition, d.stage, d.tables from deferred_steps d
-     left join pg_class t on t.oid = to_regclass(d.tables[1])
-     order by d.stage, (d.definition like '% USING gin %') desc, coalesce(t.relpages, 0) desc, d.name`,
+     order by d.stage, (d.definition like '% USING gin %') desc,
+       coalesce(pg_relation_size(to_regclass(d.tables[1])), 0) desc, d.name`,
   );
   const unfinished = new Set(waiting);
   const blocked = (step: Step) =>
