@@ -115,9 +115,11 @@ async function schemaObjects(): Promise<string[]> {
       from pg_trigger where not tgisinternal`);
 }
 
+/** The booking figures kept by triggers (booking_stats, booking_hourly), as one text. */
+const figures = sql`select (select json_agg(s order by s::text) from booking_stats s)::text || (select json_agg(h order by h::text) from booking_hourly h)::text as v`;
+
 test('the bulk load writes text as given and leaves every index, key and trigger as it was', async () => {
   const before = await schemaObjects();
-  const figures = sql`select (select json_agg(s order by s::text) from booking_stats s)::text || (select json_agg(h order by h::text) from booking_hourly h)::text as v`;
   const figuresBefore = await values(figures);
   // Separators of COPY's text format (tab, newline, backslash), text of two to four bytes a
   // character in UTF-8, and a JSON value.
@@ -215,7 +217,6 @@ test('indexes a stopped seed left unbuilt are built by the next start; one that 
 
 test("a stopped seed's keys, foreign keys and figures are finished by the next start, the foreign keys after the key they point at", async () => {
   const before = await schemaObjects();
-  const figures = sql`select (select json_agg(s order by s::text) from booking_stats s)::text || (select json_agg(h order by h::text) from booking_hourly h)::text as v`;
   const figuresBefore = await values(figures);
   const constraint = async (name: string) => {
     const [c] = (
