@@ -287,6 +287,40 @@ test("a step waits for the earlier stage's steps on its tables, also while anoth
   expect(await values(sql`select to_regclass('zz_made_first') as v`)).toEqual(['null']);
 });
 
+test("a start finishes a step that takes longer than the server's statement timeout", async () => {
+  // A server's timeouts (statement 200 ms, the driver's read 1.2 s) and a step of 1.5 s: at ten
+  // million bookings an index takes minutes, and the pool's timeouts cut each start's try off.
+  const server = await cloneTestDatabase({
+    statementTimeoutMs: 200,
+    poolWaitMs: 2000,
+    connectTimeoutMs: 0,
+  });
+  try {
+    await server.db.execute(sql`insert into deferred_steps (name, definition, stage, tables)
+      values ('zz_slow', 'SELECT pg_sleep(1.5)', 0, '{}')`);
+    const lines: string[] = [];
+    await prepareDatabase(server.db, { seedDemo: false }, (line) => lines.push(line));
+    expect(lines).toEqual(['Recomputing zz_slow, left undone by an interrupted seed']);
+    expect(await values(deferred, server.db)).toEqual([]);
+  } finally {
+    await server.close();
+  }
+});
+
+test('two starts at once run each step once: the second waits for it and goes on', async () => {
+  await database.db.execute(sql`insert into deferred_steps (name, definition, stage, tables)
+    values ('zz_once', 'CREATE TABLE zz_once AS SELECT 1 AS one FROM pg_sleep(0.3)', 0, '{zz_once}')`);
+  const lines: string[] = [];
+  await Promise.all([
+    runDeferredSteps(database.db, (line) => lines.push(line)),
+    runDeferredSteps(database.db, (line) => lines.push(line)),
+  ]);
+  expect(lines).toEqual(['Building index zz_once']);
+  expect(await values(deferred)).toEqual([]);
+  expect(await values(sql`select count(*)::text as v from zz_once`)).toEqual(['1']);
+  await database.db.execute(sql`drop table zz_once`);
+});
+
 test('the rows of a bulk load are committed before the indexes it defers: one that cannot be built fails the load, the rows and the other indexes stay', async () => {
   const before = await schemaObjects();
   await leaveUnbuilt();

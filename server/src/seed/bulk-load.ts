@@ -18,7 +18,8 @@
 import { availableParallelism } from 'node:os';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -359,12 +360,66 @@ function doing({ name, definition }: Step): string {
   return `Building index ${name}`;
 }
 
+/** Runs `work` in a transaction; `run` sends a statement and gives its rows. */
+type StepConnection = {
+  transaction(work: (run: (statement: SQL) => Promise<unknown[]>) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+};
+
+const dialect = new PgDialect();
+
+/**
+ * A connection of its own on PostgreSQL, without the pool's statement and read timeouts (a
+ * server's are seconds, and a step at ten million bookings takes minutes: at a start after a
+ * stopped seed they cut every long step off); on PGlite its one connection.
+ */
+async function stepConnection(db: Db): Promise<StepConnection> {
+  const pool = (db as unknown as { $client: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) {
+    return {
+      transaction: (work) =>
+        db.transaction((tx) =>
+          work(
+            async (statement) => ((await tx.execute(statement)) as unknown as Rows<unknown>).rows,
+          ),
+        ),
+      close: async () => {},
+    };
+  }
+  const client = new pg.Client({
+    ...pool.options,
+    statement_timeout: undefined,
+    query_timeout: undefined,
+  });
+  // A connection lost between statements fails the next one, which reports it.
+  client.on('error', () => {});
+  await client.connect();
+  return {
+    async transaction(work) {
+      await client.query('BEGIN');
+      try {
+        await work(async (statement) => {
+          const { sql: text, params } = dialect.sqlToQuery(statement);
+          return (await client.query(text, params)).rows;
+        });
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    },
+    close: () => client.end(),
+  };
+}
+
 /**
  * Runs the steps `deferred_steps` lists (a bulk load's, or those a stopped seed left), on
- * PostgreSQL as many at once as the machine has cores (4 at most): trigram indexes and the
- * largest tables' first, a step only once no step of an earlier stage on its tables is left to
- * run, each removed from the list in the transaction that runs it; `log` hears of each before it
- * runs.
+ * PostgreSQL as many at once as the machine has cores (4 at most), each builder on a connection
+ * of its own: trigram indexes and the largest tables' first, a step only once no step of an
+ * earlier stage on its tables is left to run. Each is taken off the list in the transaction that
+ * runs it, before it runs: a second start doing the same waits for that transaction, then finds
+ * the step done (and goes on) or, if it failed, still listed (and tries it). `log` hears of each
+ * step this call runs, before it runs.
  */
 export async function runDeferredSteps(
   db: Db,
@@ -386,7 +441,7 @@ export async function runDeferredSteps(
   let aStepFinished = new Promise<void>((resolve) => (finished = resolve));
   // A step that fails stays listed; the others are run before that is reported.
   const failed: { name: string; error: unknown }[] = [];
-  const builder = async () => {
+  const builder = async (connection: StepConnection) => {
     while (waiting.length) {
       const next = waiting.findIndex((step) => !blocked(step));
       if (next < 0) {
@@ -394,12 +449,15 @@ export async function runDeferredSteps(
         continue;
       }
       const [step] = waiting.splice(next, 1) as [Step];
-      log(doing(step));
       try {
-        await db.transaction(async (tx) => {
-          for (const setting of STEP_SETTINGS) await tx.execute(sql.raw(setting));
-          await tx.execute(sql.raw(step.definition));
-          await tx.execute(sql`DELETE FROM deferred_steps WHERE name = ${step.name}`);
+        await connection.transaction(async (run) => {
+          for (const setting of STEP_SETTINGS) await run(sql.raw(setting));
+          const taken = await run(
+            sql`DELETE FROM deferred_steps WHERE name = ${step.name} RETURNING name`,
+          );
+          if (!taken.length) return;
+          log(doing(step));
+          await run(sql.raw(step.definition));
         });
       } catch (error) {
         failed.push({ name: step.name, error });
@@ -409,11 +467,19 @@ export async function runDeferredSteps(
       aStepFinished = new Promise<void>((resolve) => (finished = resolve));
     }
   };
-  // Each its own connection on PostgreSQL (PGlite has one), at most 4: each may take
-  // maintenance_work_mem, and the pool has 10 connections, which a waiting one would time out on.
+  // At most 4 on PostgreSQL, each may take maintenance_work_mem (PGlite has one connection).
   const client = (db as unknown as { $client: unknown }).$client;
   const builders = client instanceof pg.Pool ? Math.min(availableParallelism(), 4) : 1;
-  await Promise.all(Array.from({ length: Math.min(builders, waiting.length) }, builder));
+  await Promise.all(
+    Array.from({ length: Math.min(builders, waiting.length) }, async () => {
+      const connection = await stepConnection(db);
+      try {
+        await builder(connection);
+      } finally {
+        await connection.close();
+      }
+    }),
+  );
   if (failed.length) {
     const [first] = failed;
     throw new Error(
