@@ -30,6 +30,14 @@ const size = (name: keyof typeof values) => {
 };
 
 const config = readConfig();
+// Checked before the database is opened: a refused size leaves it as it was, also with --reset.
+const options = {
+  ...demoAdmin(config),
+  users: size('users'),
+  restaurants: size('restaurants'),
+  bookings: size('bookings'),
+  reviews: size('reviews'),
+};
 const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
 );
@@ -45,13 +53,6 @@ try {
     const tables = rows.map((r) => `"${r.tablename}"`).join(', ');
     if (tables) await database.db.execute(sql.raw(`TRUNCATE ${tables} CASCADE`));
   }
-  const options = {
-    ...demoAdmin(config),
-    users: size('users'),
-    restaurants: size('restaurants'),
-    bookings: size('bookings'),
-    reviews: size('reviews'),
-  };
   const started = Date.now();
   if (values.reset) await seed(database.db, options);
   else if (!(await seedIfEmpty(database.db, options))) {
