@@ -18,6 +18,12 @@ import { notificationConnection, type NotificationListener } from './notificatio
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The node-postgres pool under `db` on PostgreSQL; undefined on PGlite. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  const client = (db as unknown as { $client: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -9,13 +9,13 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from './client.js';
+import { poolOf, type Db } from './client.js';
 
 const dialect = new PgDialect();
 
 export async function queryPrepared<R>(db: Db, statement: SQL): Promise<R[]> {
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  const client = poolOf(db);
+  if (client) {
     const { sql: text, params } = dialect.sqlToQuery(statement);
     const name = `q${createHash('sha1').update(text).digest('base64url')}`;
     return (await client.query<R & pg.QueryResultRow>({ name, text, values: params })).rows;

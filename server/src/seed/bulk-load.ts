@@ -23,7 +23,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Db } from '../db/client.js';
+import { poolOf, type Db } from '../db/client.js';
 import { errorChain } from '../lib/error-chain.js';
 import * as schema from '../db/schema.js';
 import type { AnyTable } from '../db/schema.js';
@@ -304,8 +304,8 @@ export async function bulkLoad(
   db: Db,
   load: (tx: Db, write: RowWriter) => Promise<void>,
 ): Promise<void> {
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  const client = poolOf(db);
+  if (client) {
     const connection = await client.connect();
     const tx = drizzlePg({ client: connection, schema }) as unknown as Db;
     try {
@@ -374,8 +374,8 @@ const dialect = new PgDialect();
  * stopped seed they cut every long step off); on PGlite its one connection.
  */
 async function stepConnection(db: Db): Promise<StepConnection> {
-  const pool = (db as unknown as { $client: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) {
+  const pool = poolOf(db);
+  if (!pool) {
     return {
       transaction: (work) =>
         db.transaction((tx) =>
@@ -468,8 +468,7 @@ export async function runDeferredSteps(
     }
   };
   // At most 4 on PostgreSQL, each may take maintenance_work_mem (PGlite has one connection).
-  const client = (db as unknown as { $client: unknown }).$client;
-  const builders = client instanceof pg.Pool ? Math.min(availableParallelism(), 4) : 1;
+  const builders = poolOf(db) ? Math.min(availableParallelism(), 4) : 1;
   await Promise.all(
     Array.from({ length: Math.min(builders, waiting.length) }, async () => {
       const connection = await stepConnection(db);
