@@ -13,6 +13,7 @@ import { seedIfEmpty } from './seed/seed-if-empty.js';
 import {
   AdministratorError,
   hasActiveAdministrator,
+  HOW_TO_CREATE_ADMIN,
   saveAdministrator,
 } from './auth/administrators.js';
 
@@ -34,15 +35,23 @@ export type FirstStart = {
  */
 export const PGLITE_COMFORT_BOOKINGS = 500_000;
 
-/** What a start on PGlite says about its size: nothing within the measured comfort. */
-export function embeddedSizeWarning(bookings: number): string | undefined {
-  if (bookings <= PGLITE_COMFORT_BOOKINGS) return undefined;
-  return (
-    `This embedded database (PGlite) holds ${bookings.toLocaleString('en-US')} bookings, more ` +
-    `than the ${PGLITE_COMFORT_BOOKINGS.toLocaleString('en-US')} it serves within the lists' ` +
-    'speed goals, so lists and searches will be slower: run it on PostgreSQL (DATABASE_URL, ' +
-    'docs/deploying.md).'
-  );
+/**
+ * The warnings a start logs once it serves: how to create the first administrator when no active
+ * one can sign in; on the embedded PGlite (`embedded`), that the database holds more bookings than
+ * it serves within the measured comfort.
+ */
+export function startWarnings(first: FirstStart, embedded: boolean): string[] {
+  const warnings: string[] = [];
+  if (!first.hasAdministrator) warnings.push(HOW_TO_CREATE_ADMIN);
+  if (embedded && first.bookings > PGLITE_COMFORT_BOOKINGS) {
+    warnings.push(
+      `This embedded database (PGlite) holds ${first.bookings.toLocaleString('en-US')} bookings, ` +
+        `more than the ${PGLITE_COMFORT_BOOKINGS.toLocaleString('en-US')} it serves within the ` +
+        "lists' speed goals, so lists and searches will be slower: run it on PostgreSQL " +
+        '(DATABASE_URL, docs/deploying.md).',
+    );
+  }
+  return warnings;
 }
 
 async function bookingCount(db: Db): Promise<number> {

@@ -1,11 +1,10 @@
 /** Starts the whole product on one port: the API under /api/v1 and the built SPA. */
-import { HOW_TO_CREATE_ADMIN } from './auth/administrators.js';
 import { checkMfaKey, ConfigError, demoAdmin, readConfig, type ServerConfig } from './config.js';
 import { demoMfaKey } from './auth/mfa-crypto.js';
 import { loadContract } from './contract.js';
 import { createDatabase, DatabaseUnreachableError, type Database } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
-import { embeddedSizeWarning, prepareDatabase, type FirstStart } from './first-start.js';
+import { prepareDatabase, startWarnings, type FirstStart } from './first-start.js';
 import { serveBackups } from './ops/backup-channel.js';
 import { closeOnSignals } from './ops/shutdown.js';
 
@@ -68,9 +67,7 @@ async function start() {
     app.lifecycle.starting = false;
     app.lifecycle.startedAt = Date.now();
     console.log(banner(config, firstStart).join('\n'));
-    if (!firstStart.hasAdministrator) app.log.warn(HOW_TO_CREATE_ADMIN);
-    const tooLarge = config.databaseUrl ? undefined : embeddedSizeWarning(firstStart.bookings);
-    if (tooLarge) app.log.warn(tooLarge);
+    for (const warning of startWarnings(firstStart, !config.databaseUrl)) app.log.warn(warning);
   } catch (error) {
     // Release the data folder (and its lock) before giving up.
     await closeQuietly(database);
