@@ -20,7 +20,9 @@
  * requests per second of the bookings list and of total/user against a bare Fastify route that
  * returns the same body from memory, and against the statements of the same call sent through
  * the driver from as many loops as connections (the database's ceiling for that call, which no
- * server on it can pass; "ours / SQL alone" is the server's share, goal ≥ 0.8).
+ * server on it can pass; "ours / SQL alone" is the server's share, goal ≥ 0.8); then the CPU
+ * each request of those runs took: the database's (this machine's PostgreSQL processes), the
+ * server's thread, the load generator's and the whole process.
  */
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +37,7 @@ import { REFERENCE_LIST_KEYS, REFERENCE_LISTS } from '../common/reference-lists.
 import { seedIfEmpty } from '../server/src/seed/seed-if-empty.js';
 import {
   auditLogCalls,
+  cpuMeter,
   fmt,
   loadAverage,
   loadGenerator,
@@ -223,6 +226,7 @@ try {
   );
   console.log('|---|---|---|---|---|---|---|');
   const throughput = !chosen || chosen.test('throughput');
+  const cpu: string[] = [];
   for (const path of throughput ? ['/admin/bookings?skip=0&limit=10', '/total/user'] : []) {
     const body = await (await fetch(base + path, { headers })).text();
     bodies.set(path, body);
@@ -233,6 +237,7 @@ try {
     const statements = await record(() =>
       run({ kind: 'latency', url: base + path, headers, warmup: 0, count: 1 }),
     );
+    const sqlMeter = cpuMeter();
     const sqlEnd = Date.now() + Number(args.seconds) * 1000;
     let sqlDone = 0;
     await Promise.all(
@@ -243,20 +248,45 @@ try {
         }
       }),
     );
+    const sqlCpu = sqlMeter.stop();
     const sqlPerSecond = sqlDone / Number(args.seconds);
-    const ours = await run<{ perSecond: number; failed: number }>({
+    const oursMeter = cpuMeter();
+    const ours = await run<{ perSecond: number; failed: number; done: number; cpuMs: number }>({
       ...job,
       url: base + path,
       connections,
     });
-    const baseline = await run<{ perSecond: number }>({
+    const oursCpu = oursMeter.stop();
+    const bareMeter = cpuMeter();
+    const baseline = await run<{ perSecond: number; done: number; cpuMs: number }>({
       ...job,
       url: bareBase + path,
       connections,
     });
+    const bareCpu = bareMeter.stop();
     console.log(
       `| ${path} (${(body.length / 1024).toFixed(0)} kB) | ${ours.perSecond.toFixed(0)}${ours.failed ? ` (${ours.failed} failed)` : ''} | ${baseline.perSecond.toFixed(0)} | ${(ours.perSecond / baseline.perSecond).toFixed(3)} | ${sqlPerSecond.toFixed(0)} | ${(ours.perSecond / sqlPerSecond).toFixed(2)} | ${(sqlPerSecond / baseline.perSecond).toFixed(3)} |`,
     );
+    const perRequest = (ms: number | undefined, requests: number) =>
+      ms === undefined ? 'not on this machine' : (ms / requests).toFixed(3);
+    const served = ours.done + ours.failed;
+    cpu.push(
+      `| ${path} | over HTTP | ${perRequest(oursCpu.postgresMs, served)} | ${perRequest(oursCpu.threadMs, served)} (the server) | ${perRequest(ours.cpuMs, served)} | ${perRequest(oursCpu.processMs, served)} |`,
+      `| ${path} | its SQL alone | ${perRequest(sqlCpu.postgresMs, sqlDone)} | ${perRequest(sqlCpu.threadMs, sqlDone)} (the driver's loops) | – | ${perRequest(sqlCpu.processMs, sqlDone)} |`,
+      `| ${path} | bare Fastify, same body | – | ${perRequest(bareCpu.threadMs, baseline.done)} (the bare route) | ${perRequest(baseline.cpuMs, baseline.done)} | ${perRequest(bareCpu.processMs, baseline.done)} |`,
+    );
+  }
+  if (cpu.length) {
+    // What each request cost in CPU, in the same runs: on a machine whose cores the database,
+    // the server and the client share, the ratio above is what the server's and the client's
+    // milliseconds leave to the database's (docs/benchmarks.md).
+    console.log(
+      `\nCPU per request in the same runs (ms): the database (every PostgreSQL process of this machine; on PGlite it is in "whole process"), this process's main thread, the load generator's thread, this process (every thread)\n`,
+    );
+    console.log(
+      '| call | run | database | main thread | load generator | whole process |\n|---|---|---|---|---|---|',
+    );
+    console.log(cpu.join('\n'));
   }
   await bare.close();
   await app.close();

@@ -3,12 +3,28 @@
  * load generator in a worker thread (its own event loop, beside the server's), percentiles,
  * the machine's load average, and the Audit Log's calls.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+
+/**
+ * Milliseconds of CPU (user + system) in a /proc stat line: fields 14 and 15, counted after the
+ * command's closing parenthesis, in USER_HZ (100 a second on every architecture Node runs on).
+ */
+function statCpuMs(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The CPU the calling thread has used so far (its own, not the process's), in ms. */
+const threadCpuMs = () => statCpuMs(readFileSync('/proc/thread-self/stat', 'utf8'));
 
 const WORKER = `
 const { parentPort } = require('node:worker_threads');
 const http = require('node:http');
+const { readFileSync } = require('node:fs');
+const statCpuMs = ${String(statCpuMs)};
+const threadCpuMs = ${String(threadCpuMs)};
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 function get(url, headers) {
   return new Promise((resolve, reject) => {
@@ -35,6 +51,7 @@ parentPort.on('message', async (job) => {
     }
     parentPort.postMessage({ times, status, size });
   } else {
+    const cpuBefore = threadCpuMs();
     const end = Date.now() + job.seconds * 1000;
     let done = 0;
     let failed = 0;
@@ -44,7 +61,8 @@ parentPort.on('message', async (job) => {
         if (res.status === 200) done += 1; else failed += 1;
       }
     }));
-    parentPort.postMessage({ perSecond: done / job.seconds, failed });
+    const cpuMs = threadCpuMs() - cpuBefore;
+    parentPort.postMessage({ perSecond: done / job.seconds, failed, done, cpuMs });
   }
 });
 `;
@@ -52,7 +70,7 @@ parentPort.on('message', async (job) => {
 /**
  * The load generator: `run` sends it a job, { kind: 'latency', url, headers, warmup, count }
  * (answers { times, status, size }) or { kind: 'throughput', url, headers, seconds, connections }
- * (answers { perSecond, failed }).
+ * (answers { perSecond, failed, done, cpuMs }: cpuMs is the CPU its thread used, the client's).
  */
 export function loadGenerator() {
   const worker = new Worker(WORKER, { eval: true });
@@ -128,6 +146,44 @@ export function statementRecorder(db: unknown) {
       } finally {
         recording = undefined;
       }
+    },
+  };
+}
+
+/** CPU milliseconds of this machine's PostgreSQL processes; undefined if there are none. */
+function postgresCpuMs(): number | undefined {
+  let ms: number | undefined;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) ms = (ms ?? 0) + statCpuMs(stat);
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return ms;
+}
+
+/**
+ * Where a run's CPU went: `stop()` (called from the same thread) answers the milliseconds, since
+ * `cpuMeter()`, used by the calling thread (the server's, or the driver loops'), by the whole
+ * process (every thread: the load generator's, the garbage collector's, PGlite's), and by this
+ * machine's PostgreSQL processes (undefined when the database is not on this machine).
+ */
+export function cpuMeter() {
+  const thread0 = threadCpuMs();
+  const process0 = process.cpuUsage();
+  const postgres0 = postgresCpuMs();
+  return {
+    stop() {
+      const processUsage = process.cpuUsage(process0);
+      const postgres1 = postgresCpuMs();
+      return {
+        threadMs: threadCpuMs() - thread0,
+        processMs: (processUsage.user + processUsage.system) / 1000,
+        postgresMs:
+          postgres0 === undefined || postgres1 === undefined ? undefined : postgres1 - postgres0,
+      };
     },
   };
 }
