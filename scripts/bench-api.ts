@@ -227,6 +227,10 @@ try {
   console.log('|---|---|---|---|---|---|---|');
   const throughput = !chosen || chosen.test('throughput');
   const cpu: string[] = [];
+  // The database's CPU is read from its processes when it runs on this machine.
+  const localPostgres =
+    !!config.databaseUrl &&
+    ['localhost', '127.0.0.1', '[::1]', ''].includes(new URL(config.databaseUrl).hostname);
   for (const path of throughput ? ['/admin/bookings?skip=0&limit=10', '/total/user'] : []) {
     const body = await (await fetch(base + path, { headers })).text();
     bodies.set(path, body);
@@ -237,7 +241,7 @@ try {
     const statements = await record(() =>
       run({ kind: 'latency', url: base + path, headers, warmup: 0, count: 1 }),
     );
-    const sqlMeter = cpuMeter();
+    const sqlMeter = cpuMeter(localPostgres);
     const sqlEnd = Date.now() + Number(args.seconds) * 1000;
     let sqlDone = 0;
     await Promise.all(
@@ -250,14 +254,14 @@ try {
     );
     const sqlCpu = sqlMeter.stop();
     const sqlPerSecond = sqlDone / Number(args.seconds);
-    const oursMeter = cpuMeter();
+    const oursMeter = cpuMeter(localPostgres);
     const ours = await run<{ perSecond: number; failed: number; done: number; cpuMs: number }>({
       ...job,
       url: base + path,
       connections,
     });
     const oursCpu = oursMeter.stop();
-    const bareMeter = cpuMeter();
+    const bareMeter = cpuMeter(localPostgres);
     const baseline = await run<{ perSecond: number; done: number; cpuMs: number }>({
       ...job,
       url: bareBase + path,
@@ -268,7 +272,7 @@ try {
       `| ${path} (${(body.length / 1024).toFixed(0)} kB) | ${ours.perSecond.toFixed(0)}${ours.failed ? ` (${ours.failed} failed)` : ''} | ${baseline.perSecond.toFixed(0)} | ${(ours.perSecond / baseline.perSecond).toFixed(3)} | ${sqlPerSecond.toFixed(0)} | ${(ours.perSecond / sqlPerSecond).toFixed(2)} | ${(sqlPerSecond / baseline.perSecond).toFixed(3)} |`,
     );
     const perRequest = (ms: number | undefined, requests: number) =>
-      ms === undefined ? 'not on this machine' : (ms / requests).toFixed(3);
+      ms === undefined ? 'not measured' : (ms / requests).toFixed(3);
     const served = ours.done + ours.failed;
     cpu.push(
       `| ${path} | over HTTP | ${perRequest(oursCpu.postgresMs, served)} | ${perRequest(oursCpu.threadMs, served)} (the server) | ${perRequest(ours.cpuMs, served)} | ${perRequest(oursCpu.processMs, served)} |`,
@@ -281,7 +285,7 @@ try {
     // the server and the client share, the ratio above is what the server's and the client's
     // milliseconds leave to the database's (docs/benchmarks.md).
     console.log(
-      `\nCPU per request in the same runs (ms): the database (every PostgreSQL process of this machine; on PGlite it is in "whole process"), this process's main thread, the load generator's thread, this process (every thread)\n`,
+      `\nCPU per request in the same runs (ms): the database (every PostgreSQL process, when it runs on this machine; PGlite's thread is in "whole process"), this process's main thread, the load generator's thread, this process (every thread)\n`,
     );
     console.log(
       '| call | run | database | main thread | load generator | whole process |\n|---|---|---|---|---|---|',

@@ -167,17 +167,18 @@ function postgresCpuMs(): number | undefined {
 /**
  * Where a run's CPU went: `stop()` (called from the same thread) answers the milliseconds, since
  * `cpuMeter()`, used by the calling thread (the server's, or the driver loops'), by the whole
- * process (every thread: the load generator's, the garbage collector's, PGlite's), and by this
- * machine's PostgreSQL processes (undefined when the database is not on this machine).
+ * process (every thread: the load generator's, the garbage collector's, PGlite's), and, when
+ * `localPostgres` says the database is this machine's PostgreSQL, by its processes (else
+ * undefined).
  */
-export function cpuMeter() {
+export function cpuMeter(localPostgres: boolean) {
   const thread0 = threadCpuMs();
   const process0 = process.cpuUsage();
-  const postgres0 = postgresCpuMs();
+  const postgres0 = localPostgres ? postgresCpuMs() : undefined;
   return {
     stop() {
       const processUsage = process.cpuUsage(process0);
-      const postgres1 = postgresCpuMs();
+      const postgres1 = localPostgres ? postgresCpuMs() : undefined;
       return {
         threadMs: threadCpuMs() - thread0,
         processMs: (processUsage.user + processUsage.system) / 1000,
