@@ -3,7 +3,6 @@
  * administrator comes from ADMIN_EMAIL + ADMIN_PASSWORD or `npm run create-admin`, and a weak or
  * demo password is refused with a plain message (both engines: the suite runs on each).
  */
-import { spawn } from 'node:child_process';
 import { count, eq } from 'drizzle-orm';
 import { users } from '../src/db/schema.js';
 import { ConfigError } from '../src/config.js';
@@ -12,6 +11,7 @@ import { verifyPassword } from '../src/auth/passwords.js';
 import { saveAdministrator } from '../src/auth/administrators.js';
 import { createSession, findSessionUser } from '../src/auth/sessions.js';
 import { emptyTestDatabase } from './helpers/test-database.js';
+import { runScript } from './helpers/server-process.js';
 import type { Database } from '../src/db/client.js';
 
 const STRONG = 'violet-harbour-tractor-91';
@@ -70,19 +70,8 @@ test('ADMIN_EMAIL + a strong ADMIN_PASSWORD create the first administrator, once
 });
 
 /** Runs `npm run create-admin` (its script) with the password on standard input. */
-function createAdmin(args: string[], password: string) {
-  const child = spawn('node_modules/.bin/tsx', ['scripts/create-admin.ts', ...args], {
-    env: { ...process.env, ...empty.env, LOG_LEVEL: 'error' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  child.stdin.end(`${password}\n`);
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, output })),
-  );
-}
+const createAdmin = (args: string[], password: string) =>
+  runScript('create-admin.ts', args, empty.env, `${password}\n`);
 
 describe('npm run create-admin', () => {
   // PGlite's data folder takes one process at a time: the test's connection steps aside.

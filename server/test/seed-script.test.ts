@@ -4,11 +4,11 @@
  * says how to go on; --reset empties it and seeds the new sizes (not added to the old rows); a
  * size that is not a whole number of at least 1 is refused before anything is written.
  */
-import { spawn } from 'node:child_process';
 import { count } from 'drizzle-orm';
 import { bookings, restaurants, reviews } from '../src/db/schema.js';
 import type { Database } from '../src/db/client.js';
 import { emptyTestDatabase } from './helpers/test-database.js';
+import { runScript } from './helpers/server-process.js';
 
 let empty: Awaited<ReturnType<typeof emptyTestDatabase>>;
 beforeAll(async () => {
@@ -17,18 +17,7 @@ beforeAll(async () => {
 afterAll(() => empty.remove());
 
 /** Runs the script to its end (PGlite's data folder takes one process at a time). */
-function seedScript(args: string[]) {
-  const child = spawn('node_modules/.bin/tsx', ['scripts/seed.ts', ...args], {
-    env: { ...process.env, ...empty.env, LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, output })),
-  );
-}
+const seedScript = (args: string[]) => runScript('seed.ts', args, empty.env);
 
 /** The rows the sizes set, read on a connection of the test's own, closed after. */
 async function sizes() {

@@ -1,7 +1,8 @@
 /**
  * The real server (`server/src/main.ts`) in a child process, started as `npm run serve` does
  * (node with tsx as a loader, so signals reach it), for the tests about what only a process
- * shows: shutdown, backups while it runs, a database that goes away.
+ * shows: shutdown, backups while it runs, a database that goes away; and an npm script's file
+ * run to its end, as `npm run` runs it.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { TEST_ADMIN } from './constants.js';
@@ -81,4 +82,25 @@ export async function signInTo(server: ServerProcess): Promise<string> {
     body: JSON.stringify({ email: TEST_ADMIN.adminEmail, password: TEST_ADMIN.adminPassword }),
   });
   return ((await login.json()) as { token: string }).token;
+}
+
+/**
+ * Runs `scripts/<script>` with tsx (as its `npm run` entry does) to its end, with `env` over the
+ * test's environment and `input` on its standard input: its exit code and everything it wrote.
+ */
+export function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  input = '',
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn('node_modules/.bin/tsx', [`scripts/${script}`, ...args], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'error' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  child.stdin.end(input);
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
 }
