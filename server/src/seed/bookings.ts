@@ -274,13 +274,16 @@ function generateRefunds(
 
 /**
  * The `index`-th booking (reference BK-<100000 + index>): its status by turns through every
- * booking status, the first 40 at the first three restaurants (or as many as there are), every seventh without orders.
+ * booking status, the first 40 at the first three restaurants (or as many as there are), every
+ * seventh without orders.
  */
 export function generateBooking(ctx: SeedContext, world: BookingWorld, index: number): BookingRows {
   const { faker } = ctx;
-  const first = Math.min(3, world.restaurants.length);
+  const firstFew = Math.min(3, world.restaurants.length);
   const restaurant =
-    index < 40 ? world.restaurants[index % first] : faker.helpers.arrayElement(world.restaurants);
+    index < 40
+      ? world.restaurants[index % firstFew]
+      : faker.helpers.arrayElement(world.restaurants);
   const customer = faker.helpers.arrayElement(world.diners);
   const status = BOOKING_STATUSES[index % BOOKING_STATUSES.length];
   const paymentStatus = paymentStatusOf(ctx, status);
