@@ -22,7 +22,8 @@
  * the driver from as many loops as connections (the database's ceiling for that call, which no
  * server on it can pass; "ours / SQL alone" is the server's share, goal ≥ 0.8); then the CPU
  * each request of those runs took: the database's (this machine's PostgreSQL processes), the
- * server's thread, the load generator's and the whole process.
+ * server's thread, the load generator's and the whole process. The throughput runs need wrk
+ * (Debian: apt-get install wrk), which sends their requests from a process of its own.
  */
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
@@ -43,6 +44,8 @@ import {
   loadGenerator,
   percentile,
   statementRecorder,
+  wrk,
+  WRK_MISSING,
 } from './lib/http-latency.js';
 
 const { values: args } = parseArgs({
@@ -59,6 +62,7 @@ const { values: args } = parseArgs({
 });
 const size = (raw: string | undefined) => (raw === undefined ? undefined : Number(raw));
 const REQUESTS = Number(args.requests);
+const WARM_UP_SECONDS = 3;
 
 const { run, terminate } = loadGenerator();
 
@@ -234,8 +238,8 @@ try {
   for (const path of throughput ? ['/admin/bookings?skip=0&limit=10', '/total/user'] : []) {
     const body = await (await fetch(base + path, { headers })).text();
     bodies.set(path, body);
-    const job = { kind: 'throughput', headers, seconds: Number(args.seconds) };
     const connections = Number(args.connections);
+    const job = { headers, seconds: Number(args.seconds), connections };
     // The database's own ceiling: the statements one request sends, from as many loops as there
     // are connections, straight through the driver (no HTTP, no JSON): no server can do better.
     const statements = await record(() =>
@@ -254,20 +258,19 @@ try {
     );
     const sqlCpu = sqlMeter.stop();
     const sqlPerSecond = sqlDone / Number(args.seconds);
+    // Both servers warm up first (not counted): their code compiled, as the driver loops' is.
+    await wrk({ ...job, seconds: WARM_UP_SECONDS, url: base + path });
+    await wrk({ ...job, seconds: WARM_UP_SECONDS, url: bareBase + path });
     const oursMeter = cpuMeter(localPostgres);
-    const ours = await run<{ perSecond: number; failed: number; done: number; cpuMs: number }>({
-      ...job,
-      url: base + path,
-      connections,
-    });
+    const ours = await wrk({ ...job, url: base + path });
     const oursCpu = oursMeter.stop();
     const bareMeter = cpuMeter(localPostgres);
-    const baseline = await run<{ perSecond: number; done: number; cpuMs: number }>({
-      ...job,
-      url: bareBase + path,
-      connections,
-    });
+    const baseline = await wrk({ ...job, url: bareBase + path });
     const bareCpu = bareMeter.stop();
+    if (!ours || !baseline) {
+      console.log(`| ${path} | ${WRK_MISSING} |`);
+      continue;
+    }
     console.log(
       `| ${path} (${(body.length / 1024).toFixed(0)} kB) | ${ours.perSecond.toFixed(0)}${ours.failed ? ` (${ours.failed} failed)` : ''} | ${baseline.perSecond.toFixed(0)} | ${(ours.perSecond / baseline.perSecond).toFixed(3)} | ${sqlPerSecond.toFixed(0)} | ${(ours.perSecond / sqlPerSecond).toFixed(2)} | ${(sqlPerSecond / baseline.perSecond).toFixed(3)} |`,
     );
@@ -282,10 +285,10 @@ try {
   }
   if (cpu.length) {
     // What each request cost in CPU, in the same runs: on a machine whose cores the database,
-    // the server and the client share, the ratio above is what the server's and the client's
+    // the server and the load generator share, the ratio above is what the server's and wrk's
     // milliseconds leave to the database's (docs/benchmarks.md).
     console.log(
-      `\nCPU per request in the same runs (ms): the database (every PostgreSQL process, when it runs on this machine; PGlite's thread is in "whole process"), this process's main thread, the load generator's thread, this process (every thread)\n`,
+      `\nCPU per request in the same runs (ms): the database (every PostgreSQL process, when it runs on this machine; PGlite's thread is in "whole process"), this process's main thread, the load generator (wrk, a process of its own), this process (every thread)\n`,
     );
     console.log(
       '| call | run | database | main thread | load generator | whole process |\n|---|---|---|---|---|---|',

@@ -1,30 +1,66 @@
 /**
  * The API benchmarks' measuring (scripts/bench-api.ts, scripts/bench-audit-partitions.ts): a
- * load generator in a worker thread (its own event loop, beside the server's), percentiles,
- * the machine's load average, and the Audit Log's calls.
+ * latency sampler in a worker thread (its own event loop, beside the server's), wrk for
+ * throughput, percentiles, the machine's load average, and the Audit Log's calls.
  */
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 /**
- * Milliseconds of CPU (user + system) in a /proc stat line: fields 14 and 15, counted after the
- * command's closing parenthesis, in USER_HZ (100 a second on every architecture Node runs on).
+ * Milliseconds of CPU (user + system) in a /proc stat line: fields 14 and 15 (the process's or
+ * thread's own), or 16 and 17 (its children's that ended), counted after the command's closing
+ * parenthesis, in USER_HZ (100 a second on every architecture Node runs on).
  */
-function statCpuMs(stat: string): number {
+function statCpuMs(stat: string, whose: 'own' | 'children' = 'own'): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const first = whose === 'own' ? 11 : 13;
+  return (Number(fields[first]) + Number(fields[first + 1])) * 10;
 }
 
 /** The CPU the calling thread has used so far (its own, not the process's), in ms. */
 const threadCpuMs = () => statCpuMs(readFileSync('/proc/thread-self/stat', 'utf8'));
 
+/** The CPU of this process's children that have ended and been waited for, in ms. */
+const childrenCpuMs = () => statCpuMs(readFileSync('/proc/self/stat', 'utf8'), 'children');
+
+/** How to get wrk where it is missing. */
+export const WRK_MISSING = 'wrk is not installed (Debian: apt-get install wrk)';
+
+/**
+ * Throughput: `wrk` (C, one thread, a process of its own: a load generator that takes far less
+ * of the machine's cores than the server it measures) sends GETs of `url` from `connections`
+ * keep-alive connections for `seconds`. Answers the 2xx answers (`done`) and the others
+ * (`failed`), their rate, and the CPU wrk used (`cpuMs`); undefined when wrk is not installed.
+ */
+export async function wrk(job: {
+  url: string;
+  headers: Record<string, string>;
+  seconds: number;
+  connections: number;
+}): Promise<{ perSecond: number; done: number; failed: number; cpuMs: number } | undefined> {
+  const args = ['-t1', `-c${job.connections}`, `-d${job.seconds}s`];
+  for (const [name, value] of Object.entries(job.headers)) args.push('-H', `${name}: ${value}`);
+  const children0 = childrenCpuMs();
+  const out = await new Promise<string | undefined>((resolve, reject) => {
+    execFile('wrk', [...args, job.url], (error, stdout) => {
+      if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') resolve(undefined);
+      else if (error) reject(error);
+      else resolve(stdout);
+    });
+  });
+  if (out === undefined) return undefined;
+  const total = /(\d+) requests in ([\d.]+)s/.exec(out);
+  if (!total) throw new Error(`wrk printed no count:\n${out}`);
+  const failed = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const done = Number(total[1]) - failed;
+  return { perSecond: done / Number(total[2]), done, failed, cpuMs: childrenCpuMs() - children0 };
+}
+
 const WORKER = `
 const { parentPort } = require('node:worker_threads');
 const http = require('node:http');
-const { readFileSync } = require('node:fs');
-const statCpuMs = ${String(statCpuMs)};
-const threadCpuMs = ${String(threadCpuMs)};
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 function get(url, headers) {
   return new Promise((resolve, reject) => {
@@ -50,27 +86,13 @@ parentPort.on('message', async (job) => {
       if (i >= job.warmup) times.push(ms);
     }
     parentPort.postMessage({ times, status, size });
-  } else {
-    const cpuBefore = threadCpuMs();
-    const end = Date.now() + job.seconds * 1000;
-    let done = 0;
-    let failed = 0;
-    await Promise.all(Array.from({ length: job.connections }, async () => {
-      while (Date.now() < end) {
-        const res = await get(job.url, job.headers);
-        if (res.status === 200) done += 1; else failed += 1;
-      }
-    }));
-    const cpuMs = threadCpuMs() - cpuBefore;
-    parentPort.postMessage({ perSecond: done / job.seconds, failed, done, cpuMs });
   }
 });
 `;
 
 /**
- * The load generator: `run` sends it a job, { kind: 'latency', url, headers, warmup, count }
- * (answers { times, status, size }) or { kind: 'throughput', url, headers, seconds, connections }
- * (answers { perSecond, failed, done, cpuMs }: cpuMs is the CPU its thread used, the client's).
+ * The latency sampler: `run` sends it a job, { kind: 'latency', url, headers, warmup, count },
+ * and answers { times, status, size }.
  */
 export function loadGenerator() {
   const worker = new Worker(WORKER, { eval: true });
