@@ -1,7 +1,8 @@
 /**
  * Seeds the configured database (DATA_DIR or DATABASE_URL) with the deterministic demo data, in
  * any size: `npm run seed -- --bookings 100000 --users 5000 --restaurants 200 --reviews 2000`.
- * Refuses a database that already holds data unless --reset is given (which empties it first).
+ * Refuses a database that already holds data unless --reset is given, which empties it in the
+ * seed's transaction: a --reset seed that fails before its commit leaves the previous data.
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -42,19 +43,9 @@ const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
 );
 try {
-  if (values.reset) {
-    const { rows } = (await database.db.execute(
-      // Not the figures that bookings' truncate trigger empties itself (migration 0002): a
-      // TRUNCATE that names them too fails ("being used by active queries in this session").
-      // Nor the steps a stopped seed left undone (the seed runs them after its rows).
-      sql`select tablename from pg_tables where schemaname = 'public'
-          and tablename not in ('booking_stats', 'booking_hourly', 'deferred_steps')`,
-    )) as unknown as { rows: { tablename: string }[] };
-    const tables = rows.map((r) => `"${r.tablename}"`).join(', ');
-    if (tables) await database.db.execute(sql.raw(`TRUNCATE ${tables} CASCADE`));
-  }
   const started = Date.now();
-  if (values.reset) await seed(database.db, options);
+  // The emptying commits with the new rows: a seed that fails before its commit leaves the data.
+  if (values.reset) await seed(database.db, options, { reset: true });
   else if (!(await seedIfEmpty(database.db, options))) {
     throw new Error('The database already holds data: add --reset to empty it and seed again.');
   }

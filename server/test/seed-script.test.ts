@@ -2,9 +2,10 @@
  * `npm run seed` (scripts/seed.ts), run as a person runs it, on an empty database of the
  * suite's engine: it seeds the sizes given; it refuses a database that already holds data and
  * says how to go on; --reset empties it and seeds the new sizes (not added to the old rows); a
- * size that is not a whole number of at least 1 is refused before anything is written.
+ * size that is not a whole number of at least 1 is refused before anything is written; a --reset
+ * seed that fails before its commit leaves the previous data as they were.
  */
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { bookings, restaurants, reviews } from '../src/db/schema.js';
 import type { Database } from '../src/db/client.js';
 import { emptyTestDatabase } from './helpers/test-database.js';
@@ -15,6 +16,21 @@ beforeAll(async () => {
   empty = await emptyTestDatabase();
 });
 afterAll(() => empty.remove());
+
+/** Runs `statements` on a connection of the test's own, closed after; the rows of the last. */
+async function execute(...statements: string[]): Promise<unknown[]> {
+  const database: Database = await empty.open();
+  try {
+    let rows: unknown[] = [];
+    for (const statement of statements) {
+      rows = ((await database.db.execute(sql.raw(statement))) as unknown as { rows: unknown[] })
+        .rows;
+    }
+    return rows;
+  } finally {
+    await database.close();
+  }
+}
 
 /** Runs the script to its end (PGlite's data folder takes one process at a time). */
 const seedScript = (args: string[]) => runScript('seed.ts', args, empty.env);
@@ -74,5 +90,36 @@ test.each(['0', '2.5'])('refuses --bookings %s before writing anything', async (
   const result = await seedScript(['--reset', '--bookings', raw]);
   expect(result.code).not.toBe(0);
   expect(result.output).toContain('--bookings must be a whole number of at least 1');
+  expect(await sizes()).toEqual({ bookings: 25, restaurants: 2, reviews: 3 });
+});
+
+test('a --reset seed that fails before its commit leaves the previous data as they were', async () => {
+  // The row count of every table, in one statement.
+  const counts = async () => {
+    const tables = (await execute(
+      `select tablename from pg_tables where schemaname = 'public' order by tablename`,
+    )) as { tablename: string }[];
+    return execute(
+      tables
+        .map((t) => `select '${t.tablename}' as t, count(*) as n from "${t.tablename}"`)
+        .join(' union all '),
+    );
+  };
+  const before = await counts();
+  // The seed's last insert fails (its rows are all written by then, the tables long emptied).
+  await execute(
+    `CREATE FUNCTION refuse_content() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN RAISE EXCEPTION 'static contents refused by the test'; END $$`,
+    `CREATE TRIGGER refuse_content BEFORE INSERT ON static_contents
+     FOR EACH STATEMENT EXECUTE FUNCTION refuse_content()`,
+  );
+  try {
+    const result = await seedScript(['--reset', ...small]);
+    expect(result.output).toContain('static contents refused by the test');
+    expect(result.code).not.toBe(0);
+  } finally {
+    await execute('DROP TRIGGER refuse_content ON static_contents', 'DROP FUNCTION refuse_content');
+  }
+  expect(await counts()).toEqual(before);
   expect(await sizes()).toEqual({ bookings: 25, restaurants: 2, reviews: 3 });
 });

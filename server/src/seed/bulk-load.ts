@@ -297,12 +297,34 @@ const STEP_SETTINGS = [
 const byStage = (steps: Step[]) => steps.slice().sort((a, b) => a.stage - b.stage);
 
 /**
+ * Empties every table, but not the figures that bookings' truncate trigger empties itself
+ * (migration 0002: a TRUNCATE that names them too fails, "being used by active queries in this
+ * session"), nor the steps a stopped seed left undone (the load runs them after its rows).
+ */
+async function emptyAll(db: Db): Promise<void> {
+  const tables = await query<{ tablename: string }>(
+    db,
+    `select tablename from pg_tables where schemaname = 'public'
+     and tablename not in ('booking_stats', 'booking_hourly', 'deferred_steps')`,
+  );
+  if (tables.length) {
+    const names = tables.map((t) => `"${t.tablename}"`).join(', ');
+    await db.execute(sql.raw(`TRUNCATE ${names} CASCADE`));
+  }
+}
+
+/** `reset`: every table is emptied first (emptyAll), in the load's transaction. */
+export type LoadOptions = { reset?: boolean };
+
+/**
  * Runs `load` in one transaction with the bulk tables prepared for it; `write` inserts rows
- * (COPY on PostgreSQL), `db` is the transaction for anything else.
+ * (COPY on PostgreSQL), `db` is the transaction for anything else. With `reset` the tables are
+ * emptied in that transaction too, so a load that fails before its commit leaves their rows.
  */
 export async function bulkLoad(
   db: Db,
   load: (tx: Db, write: RowWriter) => Promise<void>,
+  { reset = false }: LoadOptions = {},
 ): Promise<void> {
   const client = poolOf(db);
   if (client) {
@@ -312,8 +334,11 @@ export async function bulkLoad(
       await connection.query('BEGIN');
       // Loading the whole demo takes longer than a request's statement timeout.
       await connection.query('SET LOCAL statement_timeout = 0');
+      // Before dropForLoad turns bookings' triggers off: their truncate trigger empties the figures.
+      if (reset) await emptyAll(tx);
       const { steps, restore } = await dropForLoad(tx);
-      // The empty ones emptied again in this transaction, so that COPY may write them frozen.
+      // The empty ones (all after a reset) emptied again in this transaction, so that COPY may
+      // write them frozen.
       const empty: string[] = [];
       for (const table of BULK_TABLES) {
         const { rowCount } = await connection.query(`SELECT 1 FROM "${table}" LIMIT 1`);
@@ -340,6 +365,7 @@ export async function bulkLoad(
   } else {
     await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;
+      if (reset) await emptyAll(txDb);
       const { steps, restore } = await dropForLoad(txDb);
       const queue = inOrder();
       await load(txDb, (table, rows) => {

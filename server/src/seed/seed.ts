@@ -8,7 +8,7 @@
 import { faker } from '@faker-js/faker';
 import type { Db } from '../db/client.js';
 import * as t from '../db/schema.js';
-import { bulkLoad, type RowWriter } from './bulk-load.js';
+import { bulkLoad, type LoadOptions, type RowWriter } from './bulk-load.js';
 import {
   BOOKING_BATCH,
   batchContext,
@@ -44,10 +44,11 @@ const PLATFORM_FEE_PCT = 10;
 
 /**
  * Seeds an empty database in one transaction (seed/bulk-load.ts: COPY on PostgreSQL, the bulk
- * tables' indexes and figure triggers rebuilt once at the end).
+ * tables' indexes and figure triggers rebuilt once at the end); with `reset`, any database,
+ * emptied in that same transaction.
  */
-export async function seed(db: Db, options: SeedOptions): Promise<void> {
-  await bulkLoad(db, (tx, write) => seedRows(tx, write, options));
+export async function seed(db: Db, options: SeedOptions, load: LoadOptions = {}): Promise<void> {
+  await bulkLoad(db, (tx, write) => seedRows(tx, write, options), load);
 }
 
 /** Generates every row of `options` and hands it to `write` (the few single rows to `db`). */
