@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { demoAdmin, readConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/client.js';
+import { errorChain } from '../server/src/lib/error-chain.js';
 import { seed } from '../server/src/seed/seed.js';
 import { seedIfEmpty } from '../server/src/seed/seed-if-empty.js';
 
@@ -53,6 +54,11 @@ try {
   // already use index-only scans (autovacuum would get there, minutes later).
   await database.db.execute(sql`VACUUM ANALYZE`);
   console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} catch (error) {
+  // The database's own words: Drizzle's error around them lists every value of the statement.
+  const root = errorChain(error).at(-1);
+  console.error(root?.code ? `seed: ${root.message}` : error);
+  process.exitCode = 1;
 } finally {
   await database.close();
 }

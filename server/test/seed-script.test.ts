@@ -115,7 +115,8 @@ test('a --reset seed that fails before its commit leaves the previous data as th
   );
   try {
     const result = await seedScript(['--reset', ...small]);
-    expect(result.output).toContain('static contents refused by the test');
+    expect(result.output).toContain('seed: static contents refused by the test');
+    expect(result.output).not.toContain('Failed query');
     expect(result.code).not.toBe(0);
   } finally {
     await execute('DROP TRIGGER refuse_content ON static_contents', 'DROP FUNCTION refuse_content');
