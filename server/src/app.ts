@@ -54,7 +54,7 @@ import { registerHealth, type Lifecycle } from './ops/health.js';
 import { registerLoadShedding } from './ops/load-shedding.js';
 import { registerMetrics } from './ops/metrics.js';
 import { RequestLog } from './ops/request-log.js';
-import { registerDrainHeaders } from './ops/shutdown.js';
+import { closeUnusedConnections, registerDrainHeaders } from './ops/shutdown.js';
 
 export const API_PREFIX = '/api/v1';
 export { MAX_IMAGE_BYTES, MAX_IMAGES };
@@ -107,6 +107,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   app.addHook('preClose', () => events.close());
   registerHealth(app, app.lifecycle, database);
   registerDrainHeaders(app);
+  closeUnusedConnections(app);
   if (config.metricsToken) await registerMetrics(app, database, config.metricsToken);
   // fastify-openapi-glue warns about every content type of the contract without a parser,
   // response types included; a request of these types stays a 415.

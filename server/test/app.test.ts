@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, resolveHandler } from '../src/app.js';
@@ -162,4 +164,25 @@ test('starting logs no warning (every content type of the contract has its parse
   await app.ready();
   await app.close();
   expect(lines).toEqual([]);
+});
+
+test('closing does not wait for a connection that has sent nothing yet (a spare or preconnected socket)', async () => {
+  const app = await buildApp({ database, config: { ...readConfig(TEST_ENV), buildDir } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const socket = net.connect((app.server.address() as net.AddressInfo).port, '127.0.0.1');
+  socket.on('error', () => {});
+  await once(socket, 'connect');
+  const ended = once(socket, 'close');
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const outcome = await Promise.race([
+      app.close().then(() => 'closed'),
+      new Promise((resolve) => (timer = setTimeout(resolve, 5000, 'still waiting after 5 s'))),
+    ]);
+    expect(outcome).toBe('closed');
+    await ended;
+  } finally {
+    clearTimeout(timer);
+    socket.destroy();
+  }
 });

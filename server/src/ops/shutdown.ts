@@ -11,6 +11,7 @@
  * 3. The database is closed and the process exits 0, or 1 when requests are still running
  *    SHUTDOWN_GRACE_SECONDS after step 2 began.
  */
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 
@@ -26,6 +27,23 @@ export function registerDrainHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (_req, reply, payload) => {
     if (app.lifecycle.draining) reply.header('connection', 'close');
     return payload;
+  });
+}
+
+/**
+ * Closing ends the connections that have not sent a byte yet (a client's spare or preconnected
+ * socket). Node 20 counts such a connection neither as idle (closeIdleConnections leaves it) nor
+ * as done, so the server's close waited for its headers timeout: 60 to 90 s with nothing to
+ * answer.
+ */
+export function closeUnusedConnections(app: FastifyInstance) {
+  const open = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  app.addHook('preClose', async () => {
+    for (const socket of open) if (socket.bytesRead === 0) socket.destroy();
   });
 }
 
