@@ -29,7 +29,10 @@ parentPort!.on('message', (batch: number) => {
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
     };
   }
-  // The chunks' memory moves to the seed's thread instead of being copied.
+  // The chunks' memory moves to the seed's thread instead of being copied; not a small chunk's,
+  // which lies in Node's shared Buffer pool: that one cannot be moved (Node 22 and later refuse
+  // it with a DataCloneError) and is copied.
   const chunks = 'tables' in reply ? reply.tables.flatMap((rows) => rows.chunks) : [];
-  parentPort!.postMessage(reply, [...new Set(chunks.map((chunk) => chunk.buffer as ArrayBuffer))]);
+  const own = chunks.filter((chunk) => chunk.byteLength === chunk.buffer.byteLength);
+  parentPort!.postMessage(reply, [...new Set(own.map((chunk) => chunk.buffer as ArrayBuffer))]);
 });
